@@ -1,0 +1,42 @@
+/** API paths, relative to the API base URL (spec §7). */
+export const ApiPaths = {
+  register: '/security/register',
+  login: '/security/login',
+  passwordResetRequest: '/security/password-reset/request',
+  passwordResetConfirm: '/security/password-reset/confirm',
+  refreshToken: '/security/refresh-token',
+  activationResend: '/security/account/activation/resend',
+  activate: '/security/account/activate',
+
+  emailPreferences: '/settings/email-preferences',
+  myProfile: '/security/user/settings/my-profile',
+  changePassword: '/security/user/settings/change-password',
+
+  goToProfile: '/player/go-to-profile',
+  addVideoToProfile: '/player/add-video-to-profile',
+
+  inProgressVideos: '/videos/library/get-in-progress-videos',
+  libraryVideos: '/videos/library/get-videos',
+  processPlatform: '/videos/processing/platform',
+  processLibrary: '/videos/processing/library',
+  libraryPlatformUpload: '/videos/library/platform-upload',
+  libraryCopyFromCloud: '/videos/library/copy-from-cloud',
+  processCopyFromCloud: '/videos/processing/copy-from-cloud',
+  editVideo: '/videos/library/edit-video',
+  deleteVideo: '/videos/library/delete-video',
+  selectTrackingPlayers: '/videos/processing/select-tracking-players',
+  errorNotificationRead: '/videos/processing/error-notification-readed',
+  directDownload: '/videos/library/direct-download-video',
+  deleteInProgressVideo: '/videos/library/delete-in-progress-video',
+  libraryFileUpload: '/videos/library/cloud-upload',
+  inactivityFileUpload: '/videos/processing/inactivity-upload',
+  trackingFileUpload: '/videos/processing/tracking-upload',
+} as const;
+
+export type ApiPath = (typeof ApiPaths)[keyof typeof ApiPaths];
+
+/** The SPA fetches its runtime settings from here (spec §7: API base URL from a runtime setting). */
+export const RUNTIME_CONFIG_PATH = '/config.json';
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+}
