@@ -6,3 +6,5 @@ export * from './rules.js';
 export * from './account.js';
 export * from './validation.js';
 export * from './videos.js';
+export * from './links.js';
+export * from './upload-validation.js';
