@@ -1,0 +1,245 @@
+import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { ffmpegPath } from './ffmpeg-paths.js';
+import { abortError, MediaError } from './media-error.js';
+import { probeVideo, type MediaInfo } from './probe.js';
+
+/** Pixel layout of `VideoFrame.data`: 3 bytes per pixel (R, G, B) or 1 byte of luma. */
+export type FramePixelFormat = 'rgb24' | 'gray';
+
+export interface FrameReaderOptions {
+  /** Path (or URL ffmpeg understands) of the video. */
+  input: string;
+  /** Frames per second to sample (ffmpeg `fps` filter); default 5. */
+  fps?: number;
+  /** Output width in pixels; default 320. */
+  width?: number;
+  /** Output height in pixels; default keeps the display aspect ratio (rounded to even). */
+  height?: number;
+  /** Default 'rgb24'. */
+  pixelFormat?: FramePixelFormat;
+  /** Mono audio sample rate for `VideoFrame.audio`; default 16000. 0 turns audio off. */
+  audioSampleRate?: number;
+  /**
+   * Lets the decoder skip the in-loop deblocking filter (default true): far cheaper decode, and the
+   * artefacts do not survive the downscale to analysis size. Set false for pixel-exact frames.
+   */
+  fastDecode?: boolean;
+  /** Probe result if the caller already has one (saves one ffprobe run). */
+  info?: MediaInfo;
+  /** Stops ffmpeg at once; the iterator then throws MediaError ABORTED. */
+  signal?: AbortSignal;
+}
+
+/** One sampled frame with the audio that plays during it. */
+export interface VideoFrame {
+  /** 0-based index of the sampled frame. */
+  index: number;
+  /** Presentation time in seconds: index / fps. */
+  timeSec: number;
+  width: number;
+  height: number;
+  pixelFormat: FramePixelFormat;
+  /** width * height * (3 | 1) bytes, row-major. Owned by the consumer. */
+  data: Buffer;
+  /**
+   * Mono float samples in [-1, 1] covering [timeSec, timeSec + 1/fps), from the same ffmpeg process.
+   * Empty when the file has no audio or audio is off.
+   */
+  audio: Float32Array;
+}
+
+const MAX_QUEUED_FRAMES = 6;
+/** Frames held back while waiting for their audio before giving up on a badly interleaved file. */
+const MAX_FRAMES_AWAITING_AUDIO = 150;
+
+function evenSize(n: number): number {
+  return Math.max(2, Math.round(n / 2) * 2);
+}
+
+/**
+ * Decodes a video once with ffmpeg and yields low-resolution raw frames at a fixed rate, each with the
+ * matching mono audio samples from the same decode. Memory is bounded: ffmpeg is paused through pipe
+ * back-pressure while the consumer is busy. Breaking out of the loop or aborting kills ffmpeg.
+ *
+ * Throws MediaError: NOT_FOUND, NOT_MEDIA, NO_VIDEO, EMPTY (from probing), FFMPEG_FAILED, ABORTED.
+ */
+export async function* readFrames(
+  options: FrameReaderOptions,
+): AsyncGenerator<VideoFrame, void, void> {
+  const { input, signal } = options;
+  if (signal?.aborted) throw abortError();
+  const info = options.info ?? (await probeVideo(input, { signal }));
+  const video = info.video;
+  if (!video) throw new MediaError('NO_VIDEO', 'The file has no video track.');
+  const fps = options.fps ?? 5;
+  if (!(fps > 0)) throw new MediaError('BAD_ARGUMENT', 'fps must be positive.');
+  const width = evenSize(options.width ?? 320);
+  const rotated = video.rotation === 90 || video.rotation === 270;
+  const aspect = rotated ? video.height / video.width : video.width / video.height;
+  const height = evenSize(options.height ?? width / (aspect > 0 ? aspect : 16 / 9));
+  const pixelFormat = options.pixelFormat ?? 'rgb24';
+  const frameBytes = width * height * (pixelFormat === 'rgb24' ? 3 : 1);
+  const sampleRate = options.audioSampleRate ?? 16000;
+  const wantAudio = sampleRate > 0 && info.audio !== null;
+
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
+  if (options.fastDecode !== false) args.push('-skip_loop_filter', 'all', '-flags2', '+fast');
+  args.push('-i', input, '-map', '0:v:0', '-vf');
+  args.push(`fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`);
+  args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');
+  if (wantAudio) {
+    args.push('-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:3');
+  }
+
+  const child = spawn(ffmpegPath(), args, {
+    stdio: ['ignore', 'pipe', 'pipe', wantAudio ? 'pipe' : 'ignore'],
+  });
+  const stdout = child.stdout as Readable;
+  const stderr = child.stderr as Readable;
+  const audioPipe = wantAudio ? (child.stdio[3] as Readable) : null;
+
+  const frames: Buffer[] = [];
+  let partial: Buffer[] = [];
+  let partialBytes = 0;
+  let videoEnded = false;
+  let audioEnded = !wantAudio;
+  let closed = false;
+  let exitCode: number | null = null;
+  let spawnError: Error | null = null;
+  let stderrTail = '';
+  // Audio samples not yet handed out; `audioBase` is the absolute index of pending[0].
+  let pending = new Float32Array(0);
+  let audioBase = 0;
+  let audioReceived = 0;
+  let audioRemainder: Buffer = Buffer.alloc(0);
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  let index = 0;
+  const sampleAt = (i: number): number => Math.round((i * sampleRate) / fps);
+  function awaitingAudio(): boolean {
+    return !audioEnded && audioReceived < sampleAt(index + 1);
+  }
+
+  const onAbort = (): void => {
+    child.kill('SIGKILL');
+    notify();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  stdout.on('data', (chunk: Buffer) => {
+    let offset = 0;
+    while (offset < chunk.length) {
+      const take = Math.min(frameBytes - partialBytes, chunk.length - offset);
+      partial.push(chunk.subarray(offset, offset + take));
+      partialBytes += take;
+      offset += take;
+      if (partialBytes === frameBytes) {
+        frames.push(partial.length === 1 ? Buffer.from(partial[0]!) : Buffer.concat(partial));
+        partial = [];
+        partialBytes = 0;
+      }
+    }
+    if (frames.length >= MAX_QUEUED_FRAMES && !awaitingAudio()) stdout.pause();
+    notify();
+  });
+  stdout.on('end', () => {
+    videoEnded = true;
+    notify();
+  });
+  audioPipe?.on('data', (chunk: Buffer) => {
+    const bytes = audioRemainder.length ? Buffer.concat([audioRemainder, chunk]) : chunk;
+    const usable = bytes.length - (bytes.length % 4);
+    audioRemainder = Buffer.from(bytes.subarray(usable));
+    const samples = new Float32Array(usable / 4);
+    for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4);
+    const merged = new Float32Array(pending.length + samples.length);
+    merged.set(pending);
+    merged.set(samples, pending.length);
+    pending = merged;
+    audioReceived += samples.length;
+    notify();
+  });
+  audioPipe?.on('end', () => {
+    audioEnded = true;
+    notify();
+  });
+  audioPipe?.on('error', () => {
+    audioEnded = true;
+    notify();
+  });
+  stderr.setEncoding('utf8');
+  stderr.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-4000);
+  });
+  child.on('error', (error) => {
+    spawnError = error;
+    videoEnded = true;
+    audioEnded = true;
+    notify();
+  });
+  child.on('close', (code) => {
+    closed = true;
+    exitCode = code;
+    videoEnded = true;
+    audioEnded = true;
+    notify();
+  });
+
+  try {
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      if (spawnError) {
+        throw new MediaError(
+          'FFMPEG_FAILED',
+          'Could not start ffmpeg.',
+          (spawnError as Error).message,
+        );
+      }
+      if (frames.length > 0 && (!awaitingAudio() || frames.length > MAX_FRAMES_AWAITING_AUDIO)) {
+        const data = frames.shift()!;
+        const start = sampleAt(index);
+        const end = sampleAt(index + 1);
+        const audio = new Float32Array(wantAudio ? end - start : 0);
+        if (wantAudio) {
+          const from = Math.max(0, start - audioBase);
+          const to = Math.min(pending.length, end - audioBase);
+          if (to > from) audio.set(pending.subarray(from, to), Math.max(0, audioBase - start));
+          const drop = Math.min(pending.length, Math.max(0, end - audioBase));
+          pending = pending.slice(drop);
+          audioBase += drop;
+        }
+        const frame: VideoFrame = {
+          index,
+          timeSec: index / fps,
+          width,
+          height,
+          pixelFormat,
+          data,
+          audio,
+        };
+        index++;
+        if (frames.length < MAX_QUEUED_FRAMES && stdout.isPaused()) stdout.resume();
+        yield frame;
+        continue;
+      }
+      if (frames.length > 0 && stdout.isPaused()) stdout.resume();
+      if (videoEnded && frames.length === 0 && closed) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+    if (signal?.aborted) throw abortError();
+    if (exitCode !== 0) {
+      throw new MediaError('FFMPEG_FAILED', 'The video could not be decoded.', stderrTail.trim());
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!closed) child.kill('SIGKILL');
+  }
+}
