@@ -1,0 +1,77 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { byteLimit } from './byte-limit.js';
+import type { ByteRange, ObjectStorage, PutOptions, StoredObjectInfo } from './object-storage.js';
+import { assertSafeKey } from './storage-key.js';
+
+const META_SUFFIX = '.meta.json';
+
+/** Objects as files under one root folder; each file's content type sits in a small side file. */
+export class LocalDiskStorage implements ObjectStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Readable, options: PutOptions): Promise<StoredObjectInfo> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write beside the target and rename, so a reader never sees half a file and a failure leaves nothing.
+    const partial = `${target}.${randomUUID()}.partial`;
+    try {
+      await pipeline(body, byteLimit(options.maxBytes), createWriteStream(partial), {
+        signal: options.signal,
+      });
+      await writeFile(
+        `${target}${META_SUFFIX}`,
+        JSON.stringify({ contentType: options.contentType }),
+      );
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const info = await this.stat(key);
+    if (!info) throw new Error(`Stored object vanished: ${key}`);
+    return info;
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | undefined> {
+    const file = this.pathOf(key);
+    try {
+      const [info, meta] = await Promise.all([
+        stat(file),
+        readFile(`${file}${META_SUFFIX}`, 'utf8'),
+      ]);
+      const { contentType } = JSON.parse(meta) as { contentType: string };
+      return { key, size: info.size, contentType };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    await rm(`${file}${META_SUFFIX}`, { force: true });
+  }
+
+  async withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return work(file);
+  }
+}
