@@ -33,6 +33,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# onnxruntime-node's install script would try to download GPU libraries; its CPU build ships inside it.
+export ONNXRUNTIME_NODE_INSTALL=skip
+export ONNXRUNTIME_NODE_INSTALL_CUDA=skip
+
 # Reinstall node_modules only when the lockfile changed since the last install.
 stamp=node_modules/.filmroom-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
