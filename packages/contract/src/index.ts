@@ -8,3 +8,4 @@ export * from './validation.js';
 export * from './videos.js';
 export * from './links.js';
 export * from './upload-validation.js';
+export * from './import-errors.js';

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ImportError } from './import-error.js';
+
+export interface YtDlpOptions {
+  binary: string;
+  maxBytes: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
+}
+
+export interface DownloadedFile {
+  /** The file; remove `dir` when done with it. */
+  file: string;
+  dir: string;
+}
+
+const PROGRESS_PREFIX = 'filmroom-progress:';
+
+/** Maps yt-dlp's error output to what the user can act on. */
+export function classifyYtDlpFailure(stderr: string): ImportError {
+  const text = stderr.toLowerCase();
+  if (
+    /private video|login required|sign in to confirm|this video is private|members-only/.test(text)
+  ) {
+    return new ImportError('privateVideo', stderr);
+  }
+  if (/file is larger than max-filesize|max-filesize/.test(text)) {
+    return new ImportError('tooLarge', stderr);
+  }
+  if (
+    /unable to download webpage|name or service not known|getaddrinfo|connection refused|timed out|http error 404|http error 403|network is unreachable/.test(
+      text,
+    )
+  ) {
+    return new ImportError('unreachable', stderr);
+  }
+  return new ImportError('notAVideo', stderr);
+}
+
+/** Downloads one video (no playlists) with the Debian yt-dlp into a fresh temporary folder. */
+export async function downloadWithYtDlp(
+  url: string,
+  options: YtDlpOptions,
+): Promise<DownloadedFile> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'filmroom-ytdlp-'));
+  const args = [
+    '--no-playlist',
+    '--no-part',
+    '--no-mtime',
+    '--no-cache-dir',
+    '--newline',
+    '--no-color',
+    '--socket-timeout',
+    '30',
+    '--max-filesize',
+    String(options.maxBytes),
+    '--format',
+    'bv*[ext=mp4]+ba[ext=m4a]/b[ext=mp4]/bv*+ba/b',
+    '--merge-output-format',
+    'mp4',
+    '--progress-template',
+    `download:${PROGRESS_PREFIX}%(progress._percent_str)s`,
+    '--output',
+    path.join(dir, 'video.%(ext)s'),
+    '--',
+    url,
+  ];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new ImportError('timedOut', `yt-dlp ran longer than ${options.timeoutMs} ms`));
+      }, options.timeoutMs);
+      const onAbort = (): void => {
+        child.kill('SIGKILL');
+        reject(options.signal?.reason ?? new Error('aborted'));
+      };
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        for (const line of chunk.split('\n')) {
+          const at = line.indexOf(PROGRESS_PREFIX);
+          if (at < 0) continue;
+          const percent = Number.parseFloat(line.slice(at + PROGRESS_PREFIX.length));
+          if (Number.isFinite(percent)) options.onProgress?.(Math.min(100, Math.max(0, percent)));
+        }
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        if (stderr.length < 64_000) stderr += chunk;
+      });
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        if (code === 0) resolve();
+        else reject(classifyYtDlpFailure(stderr));
+      });
+    });
+    const files = (await readdir(dir)).filter((name) => name.startsWith('video.'));
+    // yt-dlp exits 0 without a file when --max-filesize skips the download.
+    if (files.length === 0) throw new ImportError('tooLarge', 'yt-dlp produced no file');
+    return { file: path.join(dir, files[0] as string), dir };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
