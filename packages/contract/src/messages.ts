@@ -37,6 +37,10 @@ export const Messages = {
   activationFailed:
     'Your account could not be activated because the token is invalid or expired. Please resend the email to start the activation process again.',
   noErrorMessage: 'No error message',
+  downtimeBanner: 'The system will be down for upgrades from 7am ET - 9am ET on 2025-08-22',
+  noVideosForFilters: 'There are no videos for current filters',
+  noVideosInProgress: 'There are no videos in progress',
+  checkSpamInbox: 'Please check the spam inbox.',
 
   userRegistered: 'User registered successfully!',
   videoDeleted: 'Video deleted successfully',

@@ -1,0 +1,25 @@
+import { useClock } from '../../lib/clock.js';
+import { DowntimeBanner } from '../../components/downtime-banner.js';
+import { LibrarySection } from '../../features/library/components/library-section.js';
+import { InProgressSection } from '../../features/processing/components/in-progress-section.js';
+import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
+
+export function HomePage() {
+  const clock = useClock();
+  return (
+    <div className="page">
+      <DowntimeBanner now={clock()} />
+      <div className="home-top">
+        <section className="upload-area" aria-labelledby="upload-title">
+          <h2 id="upload-title" className="section-title">
+            Upload a video to edit
+          </h2>
+          <p className="muted">Run a tool on a game video or keep it in your library for later.</p>
+          <UploadButtons />
+        </section>
+        <InProgressSection />
+      </div>
+      <LibrarySection />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react';
+import { Toast } from 'primereact/toast';
+import { registerToastSink } from '../lib/notifier.js';
+
+/** The one toast area: top-right; each toast closes after TOAST_LIFE_MS (set by the notifier). */
+export function ToastHost() {
+  const toast = useRef<Toast>(null);
+  useEffect(() => {
+    registerToastSink({
+      show: (message) => toast.current?.show(message),
+      clear: () => toast.current?.clear(),
+    });
+    return () => registerToastSink(undefined);
+  }, []);
+  return <Toast ref={toast} position="top-right" />;
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from 'primereact/button';
+import { Messages, validateResetConfirm } from '@filmroom/contract';
+import { errorMessageOf } from '../../../lib/api-error.js';
+import { notify } from '../../../lib/notifier.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset.js';
+import { AuthLayout } from './auth-layout.js';
+
+export function ConfirmResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const confirmMutation = useConfirmPasswordReset();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  if (!token) return <Navigate to="/login" replace />;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const failures = validateResetConfirm({ password, confirmPassword });
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    try {
+      await confirmMutation.mutateAsync({ token: token ?? '', newPassword: password });
+      notify.success(Messages.passwordSaved);
+      navigate('/login', { replace: true });
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+    }
+  }
+
+  return (
+    <AuthLayout title="Confirm Reset Password">
+      <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <PasswordInput
+          id="new-password"
+          label="New Password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          id="confirm-password"
+          label="Confirm Password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          label="Save Password"
+          loading={confirmMutation.isPending}
+          className="w-full"
+        />
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Messages, ROLES, validateRegistration } from '@filmroom/contract';
+import { errorMessageOf } from '../../../lib/api-error.js';
+import { notify } from '../../../lib/notifier.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { PhoneField } from '../../../components/phone-field.js';
+import { RoleSelect } from '../../../components/role-select.js';
+import { TextField } from '../../../components/text-field.js';
+import { useRegister } from '../api/register.js';
+import { AuthLayout } from './auth-layout.js';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    phoneNumber: '',
+    roleName: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const failures = validateRegistration(form);
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    try {
+      await registerMutation.mutateAsync({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        email: form.email.trim(),
+        phoneNumber: form.phoneNumber,
+        roleName: form.roleName,
+        password: form.password,
+      });
+      notify.success(Messages.userRegistered);
+      navigate('/login');
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+    }
+  }
+
+  return (
+    <AuthLayout title="Create your account">
+      <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className="form__grid">
+          <TextField
+            id="first-name"
+            label="First Name"
+            value={form.firstName}
+            onChange={set('firstName')}
+            autoComplete="given-name"
+          />
+          <TextField
+            id="last-name"
+            label="Last Name"
+            value={form.lastName}
+            onChange={set('lastName')}
+            autoComplete="family-name"
+          />
+        </div>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          autoComplete="email"
+        />
+        <PhoneField
+          id="phone"
+          label="Phone"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+        />
+        <RoleSelect
+          id="role"
+          label="Role"
+          value={form.roleName}
+          roles={ROLES.map((role) => role.name)}
+          onChange={set('roleName')}
+        />
+        <PasswordInput
+          id="password"
+          label="Password"
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          id="confirm-password"
+          label="Confirm Password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          label="Register"
+          loading={registerMutation.isPending}
+          className="w-full"
+        />
+        <p className="form__footer">
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

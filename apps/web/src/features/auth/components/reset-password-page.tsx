@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Messages, validateResetRequest } from '@filmroom/contract';
+import { errorMessageOf } from '../../../lib/api-error.js';
+import { notify } from '../../../lib/notifier.js';
+import { ResendEmailButton } from '../../../components/resend-email-button.js';
+import { TextField } from '../../../components/text-field.js';
+import { useRequestPasswordReset } from '../api/request-password-reset.js';
+import { AuthLayout } from './auth-layout.js';
+
+export function ResetPasswordPage() {
+  const resetMutation = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+
+  async function send(): Promise<boolean> {
+    const failures = validateResetRequest({ email });
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return false;
+    }
+    try {
+      await resetMutation.mutateAsync({ email: email.trim() });
+      notify.success(Messages.emailSent);
+      return true;
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+      return false;
+    }
+  }
+
+  return (
+    <AuthLayout title="Reset Password">
+      <form className="form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
+        <p className="muted">
+          Enter the e-mail address of your account and we will send you a reset link.
+        </p>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+        />
+        <ResendEmailButton
+          firstLabel="Send Email"
+          againLabel="Re-send Email"
+          isSending={resetMutation.isPending}
+          onSend={send}
+        />
+        <p className="form__footer">
+          <Link to="/login">Back to Log in</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

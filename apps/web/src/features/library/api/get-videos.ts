@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/contract';
+import { statusOf } from '../../../lib/api-error.js';
+import { http } from '../../../lib/http-client.js';
+
+export const libraryVideosQueryKey = ['videos', 'library'] as const;
+
+/** The user's library. A server without video routes yet (404) reads as an empty library. */
+export async function getVideos(): Promise<LibraryVideo[]> {
+  try {
+    const response = await http.get<VideosResponse<LibraryVideo>>(ApiPaths.libraryVideos);
+    return response.data.videos ?? [];
+  } catch (error) {
+    if (statusOf(error) === 404) return [];
+    throw error;
+  }
+}
+
+export function useLibraryVideos() {
+  return useQuery({ queryKey: libraryVideosQueryKey, queryFn: getVideos });
+}

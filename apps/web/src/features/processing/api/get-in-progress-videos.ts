@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiPaths, type InProgressVideo, type VideosResponse } from '@filmroom/contract';
+import { statusOf } from '../../../lib/api-error.js';
+import { http } from '../../../lib/http-client.js';
+
+export const inProgressVideosQueryKey = ['videos', 'in-progress'] as const;
+
+/** Videos being processed. A server without video routes yet (404) reads as none. */
+export async function getInProgressVideos(): Promise<InProgressVideo[]> {
+  try {
+    const response = await http.get<VideosResponse<InProgressVideo>>(ApiPaths.inProgressVideos);
+    return response.data.videos ?? [];
+  } catch (error) {
+    if (statusOf(error) === 404) return [];
+    throw error;
+  }
+}
+
+export function useInProgressVideos() {
+  return useQuery({ queryKey: inProgressVideosQueryKey, queryFn: getInProgressVideos });
+}

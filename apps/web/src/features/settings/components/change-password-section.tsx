@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Messages, validateChangePassword } from '@filmroom/contract';
+import { errorMessageOf } from '../../../lib/api-error.js';
+import { notify } from '../../../lib/notifier.js';
+import { PasswordInput } from '../../../components/password-input.js';
+import { useChangePassword } from '../api/change-password.js';
+import { SettingsSection } from './settings-section.js';
+
+const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+export function ChangePasswordSection() {
+  const changeMutation = useChangePassword();
+  const [form, setForm] = useState(EMPTY);
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  async function save() {
+    const failures = validateChangePassword(form);
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    try {
+      await changeMutation.mutateAsync({
+        oldPassword: form.oldPassword,
+        newPassword: form.newPassword,
+      });
+      setForm(EMPTY);
+      notify.success(Messages.passwordChanged);
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="change-password"
+      title="Change Password"
+      description="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
+      isSaving={changeMutation.isPending}
+      onSave={() => void save()}
+    >
+      <PasswordInput
+        id="old-password"
+        label="Old Password"
+        value={form.oldPassword}
+        onChange={set('oldPassword')}
+        autoComplete="current-password"
+      />
+      <PasswordInput
+        id="new-password"
+        label="New Password"
+        value={form.newPassword}
+        onChange={set('newPassword')}
+        autoComplete="new-password"
+      />
+      <PasswordInput
+        id="confirm-new-password"
+        label="Confirm Password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        autoComplete="new-password"
+      />
+    </SettingsSection>
+  );
+}

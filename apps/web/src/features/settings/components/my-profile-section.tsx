@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Messages, ROLES, roleIdOf, validateProfile } from '@filmroom/contract';
+import { emailOf } from '../../../lib/access-token.js';
+import { errorMessageOf } from '../../../lib/api-error.js';
+import { notify } from '../../../lib/notifier.js';
+import { useSession } from '../../../lib/session.js';
+import { PhoneField } from '../../../components/phone-field.js';
+import { RoleSelect } from '../../../components/role-select.js';
+import { TextField } from '../../../components/text-field.js';
+import { useMyProfile } from '../api/get-my-profile.js';
+import { useSaveMyProfile } from '../api/save-my-profile.js';
+import { SettingsSection } from './settings-section.js';
+
+export function MyProfileSection() {
+  const { auth } = useSession();
+  const email = emailOf(auth.token);
+  const { data } = useMyProfile();
+  const saveMutation = useSaveMyProfile();
+  const [form, setForm] = useState({ firstName: '', lastName: '', phoneNumber: '', roleName: '' });
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  useEffect(() => {
+    if (data) {
+      setForm({
+        firstName: data.firstName,
+        lastName: data.lastName,
+        phoneNumber: data.phoneNumber.replace(/\D/g, ''),
+        roleName: data.roleName,
+      });
+    }
+  }, [data]);
+
+  async function save() {
+    const profile = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      email: email.trim(),
+      phoneNumber: form.phoneNumber.trim(),
+      roleName: form.roleName.trim(),
+    };
+    const failures = validateProfile(profile);
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    try {
+      await saveMutation.mutateAsync({ ...profile, roleId: roleIdOf(profile.roleName) });
+      notify.success(Messages.profileSaved);
+    } catch (error) {
+      notify.error(errorMessageOf(error));
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="my-profile"
+      title="My Profile"
+      description="Your name, phone and role."
+      isSaving={saveMutation.isPending}
+      onSave={() => void save()}
+    >
+      <div className="form__grid">
+        <TextField
+          id="profile-first-name"
+          label="First Name"
+          value={form.firstName}
+          onChange={set('firstName')}
+          autoComplete="given-name"
+        />
+        <TextField
+          id="profile-last-name"
+          label="Last Name"
+          value={form.lastName}
+          onChange={set('lastName')}
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField id="profile-email" label="Email" type="email" value={email} readOnly />
+      <PhoneField
+        id="profile-phone"
+        label="Phone"
+        value={form.phoneNumber}
+        onChange={set('phoneNumber')}
+      />
+      <RoleSelect
+        id="profile-role"
+        label="Role"
+        value={form.roleName}
+        roles={ROLES.map((role) => role.name)}
+        onChange={set('roleName')}
+      />
+    </SettingsSection>
+  );
+}
