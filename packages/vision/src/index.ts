@@ -20,3 +20,4 @@ export {
   type RenderSegmentsResult,
 } from './media/render-segments.js';
 export { normaliseSegments, totalLength, type Segment } from './media/segments.js';
+export { runProcess, type RunResult } from './media/run-process.js';
