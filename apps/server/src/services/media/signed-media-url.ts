@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../clock.js';
+
+export interface MediaGrant {
+  key: string;
+  /** When set, the file is served as a download under this name. */
+  downloadName?: string;
+}
+
+export interface MediaUrlSigner {
+  /** A path (under the API prefix) that serves `grant` until it expires; usable in <video src>/<a href>. */
+  sign(grant: MediaGrant, ttlSeconds?: number): string;
+  /** The grant for a request's key and query, or undefined when forged, altered or expired. */
+  verify(encodedKey: string, query: Record<string, string | undefined>): MediaGrant | undefined;
+}
+
+export const MEDIA_ROUTE = '/media';
+
+function base64url(value: string | Buffer): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+/** HMAC-signed, expiring media URLs: storage stays private, links work without an Authorization header. */
+export function createMediaUrlSigner(options: {
+  secret: string;
+  apiPrefix: string;
+  clock: Clock;
+  defaultTtlSeconds: number;
+}): MediaUrlSigner {
+  const mac = (key: string, expires: string, downloadName: string): Buffer =>
+    createHmac('sha256', `media:${options.secret}`)
+      .update(`${key}\n${expires}\n${downloadName}`)
+      .digest();
+
+  return {
+    sign(grant, ttlSeconds = options.defaultTtlSeconds) {
+      const expires = String(Math.floor(options.clock().getTime() / 1000) + ttlSeconds);
+      const downloadName = grant.downloadName ?? '';
+      const query = new URLSearchParams({ exp: expires });
+      if (downloadName) query.set('dl', downloadName);
+      query.set('sig', base64url(mac(grant.key, expires, downloadName)));
+      return `${options.apiPrefix}${MEDIA_ROUTE}/${base64url(grant.key)}?${query.toString()}`;
+    },
+
+    verify(encodedKey, query) {
+      const { exp, sig } = query;
+      if (!exp || !sig || !/^\d+$/.test(exp)) return undefined;
+      if (Number(exp) * 1000 < options.clock().getTime()) return undefined;
+      const key = Buffer.from(encodedKey, 'base64url').toString('utf8');
+      const downloadName = query.dl ?? '';
+      const expected = mac(key, exp, downloadName);
+      const given = Buffer.from(sig, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      return downloadName ? { key, downloadName } : { key };
+    },
+  };
+}
