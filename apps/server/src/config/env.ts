@@ -1,0 +1,112 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type ServerRole = (typeof ROLES)[number];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The built SPA, resolved from this module so it works from src/ (dev) and dist/ (built) alike. */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(1).default('FilmRoom <no-reply@filmroom.local>'),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  ACTIVATION_TOKEN_TTL_HOURS: positiveInt(48),
+  RESET_TOKEN_TTL_MINUTES: positiveInt(60),
+  RATE_LIMIT_AUTH_MAX: positiveInt(10),
+  WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).default('all'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (PGlite data, mail outbox, generated secret). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of every link in e-mails, without a trailing slash. */
+  publicUrl: string;
+  /** Unset means: generate one and keep it in the data folder (see jwt-secret.ts). */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  activationTokenTtlHours: number;
+  resetTokenTtlMinutes: number;
+  rateLimitAuthMax: number;
+  webDistDir: string;
+  /** Behind a load balancer: take the client IP (for rate limits) from X-Forwarded-For. */
+  trustProxy: boolean;
+  role: ServerRole;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once; the first bad variable is named in a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(cwd, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: values.JWT_SECRET,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: values.REFRESH_TOKEN_TTL_DAYS,
+    activationTokenTtlHours: values.ACTIVATION_TOKEN_TTL_HOURS,
+    resetTokenTtlMinutes: values.RESET_TOKEN_TTL_MINUTES,
+    rateLimitAuthMax: values.RATE_LIMIT_AUTH_MAX,
+    webDistDir: path.resolve(cwd, values.WEB_DIST_DIR),
+    trustProxy: values.TRUST_PROXY,
+    role: values.ROLE,
+    logLevel: values.LOG_LEVEL,
+  };
+}

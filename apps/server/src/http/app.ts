@@ -1,0 +1,99 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.js';
+import {
+  createArgon2PasswordHasher,
+  type PasswordHasher,
+} from '../infra/crypto/argon2-password-hasher.js';
+import type { Database } from '../infra/db/database.js';
+import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
+import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
+import { createUsersRepository } from '../infra/db/users.repository.js';
+import type { Mailer } from '../infra/mail/mailer.js';
+import { createAccountService } from '../services/accounts/account.service.js';
+import { createSettingsService } from '../services/accounts/settings.service.js';
+import { systemClock, type Clock } from '../services/clock.js';
+import { createAccessTokenService } from '../services/tokens/access-token.service.js';
+import { createOneTimeTokenService } from '../services/tokens/one-time-token.service.js';
+import { createRefreshTokenService } from '../services/tokens/refresh-token.service.js';
+import { createSessionService } from '../services/tokens/session.service.js';
+import { authenticate } from './plugins/authenticate.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { API_PREFIX, registerWebApp } from './plugins/web-app.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { settingsRoutes } from './routes/settings.routes.js';
+
+export type AppConfig = Config & { jwtSecret: string };
+
+export interface AppDeps {
+  db: Database;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  clock?: Clock;
+  passwords?: PasswordHasher;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The HTTP application: API under /api plus the SPA. The caller owns and closes db and mailer. */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const passwords = deps.passwords ?? createArgon2PasswordHasher();
+  const users = createUsersRepository(deps.db);
+  const accessTokens = createAccessTokenService({
+    secret: config.jwtSecret,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    clock,
+  });
+  const sessions = createSessionService({
+    accessTokens,
+    refreshTokens: createRefreshTokenService({
+      repository: createRefreshTokensRepository(deps.db),
+      ttlDays: config.refreshTokenTtlDays,
+      clock,
+    }),
+  });
+  const oneTimeTokens = createOneTimeTokenService({
+    repository: createOneTimeTokensRepository(deps.db),
+    ttlMs: {
+      activation: config.activationTokenTtlHours * HOUR_MS,
+      password_reset: config.resetTokenTtlMinutes * 60_000,
+    },
+    clock,
+  });
+  const accounts = createAccountService({
+    users,
+    passwords,
+    oneTimeTokens,
+    sessions,
+    mailer: deps.mailer,
+    clock,
+    logger: deps.logger,
+    publicUrl: config.publicUrl,
+    activationTtlHours: config.activationTokenTtlHours,
+    resetTtlMinutes: config.resetTokenTtlMinutes,
+  });
+  const settings = createSettingsService({ users, passwords, sessions, clock });
+
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+  });
+  app.decorateRequest('userId', '');
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps.db));
+      await api.register(accountRoutes({ accounts, rateLimitMax: config.rateLimitAuthMax }));
+      await api.register(settingsRoutes({ settings, authenticate: authenticate(accessTokens) }));
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,170 @@
+import {
+  ErrorNumber,
+  Messages,
+  validateLogin,
+  validateRegistration,
+  validateResetConfirm,
+  validateResetRequest,
+  isValidEmail,
+  type TokenPair,
+} from '@filmroom/contract';
+import type { PasswordHasher } from '../../infra/crypto/argon2-password-hasher.js';
+import type { Mailer } from '../../infra/mail/mailer.js';
+import type { User, UsersRepository } from '../../infra/db/users.repository.js';
+import type { Clock } from '../clock.js';
+import { AppError, assertValid, withoutConfirmation } from '../errors.js';
+import { activationMail, passwordResetMail } from '../mail/account-mails.js';
+import type { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import type { SessionService } from '../tokens/session.service.js';
+import { normalizeEmail, normalizePhone } from './account-rules.js';
+
+export interface AccountServiceDeps {
+  users: UsersRepository;
+  passwords: PasswordHasher;
+  oneTimeTokens: OneTimeTokenService;
+  sessions: SessionService;
+  mailer: Mailer;
+  clock: Clock;
+  logger: { error(details: object, message: string): void };
+  publicUrl: string;
+  activationTtlHours: number;
+  resetTtlMinutes: number;
+}
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber?: string | undefined;
+  roleName: string;
+  password: string;
+}
+
+const invalidCredentials = () =>
+  new AppError(400, Messages.invalidEmailOrPassword, ErrorNumber.InvalidEmailOrPassword);
+
+/** Sign-up, activation, sign-in and password reset: the account rules of spec §4 and §7. */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { users, passwords, oneTimeTokens, sessions, mailer } = deps;
+  // Unknown e-mails still cost one hash check, so response times do not reveal accounts.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= passwords.hash('decoy password that never matches'));
+
+  async function sendActivation(user: User): Promise<void> {
+    const token = await oneTimeTokens.issue(user.id, 'activation');
+    await mailer.send(
+      activationMail({
+        to: user.email,
+        firstName: user.firstName,
+        publicUrl: deps.publicUrl,
+        token,
+        ttlHours: deps.activationTtlHours,
+      }),
+    );
+  }
+
+  function emailFailures(email: string): string[] {
+    if (!email.trim()) return [Messages.emailRequired];
+    return isValidEmail(email) ? [] : [Messages.invalidEmail];
+  }
+
+  return {
+    async register(input: Registration): Promise<void> {
+      assertValid(
+        withoutConfirmation(validateRegistration({ ...input, confirmPassword: input.password })),
+      );
+      const user = await users.create({
+        email: normalizeEmail(input.email),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        phoneNumber: normalizePhone(input.phoneNumber),
+        role: input.roleName,
+        passwordHash: await passwords.hash(input.password),
+      });
+      if (!user) throw new AppError(400, Messages.emailTaken);
+      try {
+        await sendActivation(user);
+      } catch (error) {
+        // The account exists; the activation page can send the mail again.
+        deps.logger.error({ err: error, userId: user.id }, 'Sending the activation mail failed');
+      }
+    },
+
+    async activate(token: string): Promise<void> {
+      const userId = await oneTimeTokens.consume('activation', token);
+      if (!userId) {
+        throw new AppError(
+          400,
+          Messages.activationTokenInvalid,
+          ErrorNumber.ActivationTokenIsInvalidOrExpired,
+        );
+      }
+      const user = await users.findById(userId);
+      if (user && !user.activatedAt)
+        await users.update(userId, { activatedAt: deps.clock() }, deps.clock());
+    },
+
+    /** Same answer whether or not the account exists or is already active. */
+    async resendActivation(email: string): Promise<void> {
+      assertValid(emailFailures(email));
+      const user = await users.findByEmail(normalizeEmail(email));
+      if (user && !user.activatedAt) await sendActivation(user);
+    },
+
+    async login(email: string, password: string): Promise<TokenPair> {
+      assertValid(validateLogin({ email, password }));
+      const user = await users.findByEmail(normalizeEmail(email));
+      if (!user) {
+        await passwords.verify(await decoy(), password);
+        throw invalidCredentials();
+      }
+      if (!(await passwords.verify(user.passwordHash, password))) throw invalidCredentials();
+      if (!user.activatedAt) {
+        throw new AppError(400, Messages.accountNotActivated, ErrorNumber.AccountNotActivated);
+      }
+      return sessions.start(user);
+    },
+
+    refresh(refreshToken: string): Promise<TokenPair> {
+      return sessions.refresh(refreshToken, (id) => users.findById(id));
+    },
+
+    /** Same answer whether or not the account exists. */
+    async requestPasswordReset(email: string): Promise<void> {
+      assertValid(validateResetRequest({ email }));
+      const user = await users.findByEmail(normalizeEmail(email));
+      if (!user) return;
+      const token = await oneTimeTokens.issue(user.id, 'password_reset');
+      await mailer.send(
+        passwordResetMail({
+          to: user.email,
+          firstName: user.firstName,
+          publicUrl: deps.publicUrl,
+          token,
+          ttlMinutes: deps.resetTtlMinutes,
+        }),
+      );
+    },
+
+    /** Sets the new password and signs out every session of the account. */
+    async confirmPasswordReset(token: string, newPassword: string): Promise<void> {
+      assertValid(
+        withoutConfirmation(
+          validateResetConfirm({ password: newPassword, confirmPassword: newPassword }),
+        ),
+      );
+      const userId = await oneTimeTokens.consume('password_reset', token);
+      if (!userId) {
+        throw new AppError(
+          400,
+          Messages.resetTokenInvalid,
+          ErrorNumber.PasswordResetTokenIsInvalidOrExpired,
+        );
+      }
+      await users.update(userId, { passwordHash: await passwords.hash(newPassword) }, deps.clock());
+      await sessions.endAll(userId);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

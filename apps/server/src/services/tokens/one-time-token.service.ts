@@ -1,0 +1,35 @@
+import type { OneTimeTokensRepository } from '../../infra/db/one-time-tokens.repository.js';
+import type { OneTimeTokenKind } from '../../infra/db/schema.js';
+import type { Clock } from '../clock.js';
+import { hashToken, newSecretToken } from './secret-token.js';
+
+/** Single-use, expiring tokens for e-mailed links; only the hash is stored. */
+export function createOneTimeTokenService(options: {
+  repository: OneTimeTokensRepository;
+  ttlMs: Record<OneTimeTokenKind, number>;
+  clock: Clock;
+}) {
+  const { repository, clock } = options;
+  return {
+    async issue(userId: string, kind: OneTimeTokenKind): Promise<string> {
+      const token = newSecretToken();
+      const now = clock();
+      await repository.replace({
+        userId,
+        kind,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + options.ttlMs[kind]),
+        now,
+      });
+      return token;
+    },
+
+    /** The owner's id, or undefined for an unknown, expired or already used token. */
+    async consume(kind: OneTimeTokenKind, token: string): Promise<string | undefined> {
+      if (!token) return undefined;
+      return repository.consume(kind, hashToken(token), clock());
+    },
+  };
+}
+
+export type OneTimeTokenService = ReturnType<typeof createOneTimeTokenService>;
