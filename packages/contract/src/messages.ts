@@ -63,6 +63,7 @@ export const Messages = {
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   notFound: 'Not found',
   forbidden: 'Forbidden',
+  accountActivated: 'Your account has been activated. You can log in now.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;
