@@ -36,6 +36,8 @@ export default defineConfig({
       // jsdom has no canvas; the library would crash computing a canvas fingerprint.
       SECURE_LOCAL_STORAGE_DISABLED_KEYS: 'ScreenPrint|Canvas',
     },
+    // Inlined so a test can load a fresh copy that reads storage prepared beforehand.
+    server: { deps: { inline: ['react-secure-storage'] } },
     testTimeout: 15000,
   },
 });

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Toast } from 'primereact/toast';
 import { registerToastSink } from '../lib/notifier.js';
 
 /** The one toast area: top-right; each toast closes after TOAST_LIFE_MS (set by the notifier). */
 export function ToastHost() {
   const toast = useRef<Toast>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     registerToastSink({
       show: (message) => toast.current?.show(message),
       clear: () => toast.current?.clear(),

@@ -18,6 +18,11 @@ interface PhoneFieldProps {
  */
 export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
   const [dialCode, setDialCode] = useState(US_DIAL_CODE);
+  // The input never shows less than its dial code. When the user deletes it, the library blanks
+  // the field and then rejects typing; handing it an equal value spelled differently ('1' vs '+1')
+  // makes it show the dial code again.
+  const [emptySpelling, setEmptySpelling] = useState<'plain' | 'plus'>('plain');
+  const emptyValue = emptySpelling === 'plain' ? dialCode : `+${dialCode}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -25,7 +30,7 @@ export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
         country="us"
         preferredCountries={['us']}
         masks={{ us: '...-...-....' }}
-        value={value ? dialCode + value : ''}
+        value={value ? dialCode + value : emptyValue}
         countryCodeEditable={false}
         specialLabel=""
         containerClass="phone-field"
@@ -35,6 +40,8 @@ export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
           const nextDialCode =
             'dialCode' in country && country.dialCode ? country.dialCode : dialCode;
           setDialCode(nextDialCode);
+          if (digits === '')
+            setEmptySpelling((spelling) => (spelling === 'plain' ? 'plus' : 'plain'));
           onChange(digits.startsWith(nextDialCode) ? digits.slice(nextDialCode.length) : digits);
         }}
       />

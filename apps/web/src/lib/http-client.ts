@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { ApiPaths } from '@filmroom/contract';
 import { isTokenExpired } from './access-token.js';
-import { errorMessageOf, markHandled } from './api-error.js';
+import { errorMessageOf, isHandled, markHandled } from './api-error.js';
 import { notify } from './notifier.js';
 import { getRuntimeConfig } from './runtime-config.js';
 import { getAuth } from './session.js';
@@ -37,6 +37,8 @@ http.interceptors.request.use(async (config) => {
 
 http.interceptors.response.use(undefined, (error: AxiosError) => {
   const config = error.config;
+  // A failed refresh arrives here too (axios passes request-interceptor failures on); it was handled.
+  if (isHandled(error)) return Promise.reject(error);
   if (error.response?.status === 401 && config && !isPublic(config)) {
     // Spec §8: clear queued toasts, show the reason once, sign out; the router then shows /login.
     notify.clear();

@@ -11,19 +11,22 @@ export interface ToastSink {
   clear(): void;
 }
 
+type ToastMessage = Parameters<ToastSink['show']>[0];
+
 let sink: ToastSink | undefined;
+/** Toasts raised before the toast host mounted (e.g. by a page's first effect) wait here. */
+const pending: ToastMessage[] = [];
 
 export function registerToastSink(next: ToastSink | undefined): void {
   sink = next;
+  if (sink) for (const message of pending.splice(0)) sink.show(message);
 }
 
 function show(severity: 'success' | 'error' | 'info', detail: string): void {
-  if (!sink) {
-    console.warn(`[toast:${severity}] ${detail}`);
-    return;
-  }
   const summary = severity === 'success' ? 'Success' : severity === 'error' ? 'Error' : 'Info';
-  sink.show({ severity, summary, detail, life: TOAST_LIFE_MS });
+  const message: ToastMessage = { severity, summary, detail, life: TOAST_LIFE_MS };
+  if (sink) sink.show(message);
+  else pending.push(message);
 }
 
 export const notify = {
@@ -32,5 +35,8 @@ export const notify = {
   info: (message: string) => show('info', message),
   /** Every validation failure is its own toast (spec §5). */
   errors: (messages: readonly string[]) => messages.forEach((message) => show('error', message)),
-  clear: () => sink?.clear(),
+  clear: () => {
+    pending.length = 0;
+    sink?.clear();
+  },
 };

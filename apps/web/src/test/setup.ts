@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { removeSecure, StorageKeys } from '../lib/secure-storage.js';
+import { reloadSession } from '../lib/session.js';
+import { notify } from '../lib/notifier.js';
+import { cleanupApps } from './render-app.js';
 
-afterEach(() => {
+afterEach(async () => {
+  await cleanupApps();
   cleanup();
+  notify.clear();
+  removeSecure(StorageKeys.auth);
+  removeSecure(StorageKeys.rememberMe);
   localStorage.clear();
   sessionStorage.clear();
+  reloadSession();
 });

@@ -6,9 +6,11 @@ import { http } from '../../../lib/http-client.js';
 export const libraryVideosQueryKey = ['videos', 'library'] as const;
 
 /** The user's library. A server without video routes yet (404) reads as an empty library. */
-export async function getVideos(): Promise<LibraryVideo[]> {
+export async function getVideos(signal?: AbortSignal): Promise<LibraryVideo[]> {
   try {
-    const response = await http.get<VideosResponse<LibraryVideo>>(ApiPaths.libraryVideos);
+    const response = await http.get<VideosResponse<LibraryVideo>>(ApiPaths.libraryVideos, {
+      signal,
+    });
     return response.data.videos ?? [];
   } catch (error) {
     if (statusOf(error) === 404) return [];
@@ -17,5 +19,5 @@ export async function getVideos(): Promise<LibraryVideo[]> {
 }
 
 export function useLibraryVideos() {
-  return useQuery({ queryKey: libraryVideosQueryKey, queryFn: getVideos });
+  return useQuery({ queryKey: libraryVideosQueryKey, queryFn: ({ signal }) => getVideos(signal) });
 }

@@ -6,9 +6,11 @@ import { http } from '../../../lib/http-client.js';
 export const inProgressVideosQueryKey = ['videos', 'in-progress'] as const;
 
 /** Videos being processed. A server without video routes yet (404) reads as none. */
-export async function getInProgressVideos(): Promise<InProgressVideo[]> {
+export async function getInProgressVideos(signal?: AbortSignal): Promise<InProgressVideo[]> {
   try {
-    const response = await http.get<VideosResponse<InProgressVideo>>(ApiPaths.inProgressVideos);
+    const response = await http.get<VideosResponse<InProgressVideo>>(ApiPaths.inProgressVideos, {
+      signal,
+    });
     return response.data.videos ?? [];
   } catch (error) {
     if (statusOf(error) === 404) return [];
@@ -17,5 +19,8 @@ export async function getInProgressVideos(): Promise<InProgressVideo[]> {
 }
 
 export function useInProgressVideos() {
-  return useQuery({ queryKey: inProgressVideosQueryKey, queryFn: getInProgressVideos });
+  return useQuery({
+    queryKey: inProgressVideosQueryKey,
+    queryFn: ({ signal }) => getInProgressVideos(signal),
+  });
 }

@@ -4,11 +4,14 @@ import { http } from '../../../lib/http-client.js';
 
 export const emailPreferencesQueryKey = ['settings', 'email-preferences'] as const;
 
-export async function getEmailPreferences(): Promise<EmailPreferences> {
-  const response = await http.get<EmailPreferences>(ApiPaths.emailPreferences);
+export async function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
+  const response = await http.get<EmailPreferences>(ApiPaths.emailPreferences, { signal });
   return response.data;
 }
 
 export function useEmailPreferences() {
-  return useQuery({ queryKey: emailPreferencesQueryKey, queryFn: getEmailPreferences });
+  return useQuery({
+    queryKey: emailPreferencesQueryKey,
+    queryFn: ({ signal }) => getEmailPreferences(signal),
+  });
 }

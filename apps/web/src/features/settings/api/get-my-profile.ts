@@ -4,11 +4,11 @@ import { http } from '../../../lib/http-client.js';
 
 export const myProfileQueryKey = ['settings', 'my-profile'] as const;
 
-export async function getMyProfile(): Promise<MyProfileResponse> {
-  const response = await http.get<MyProfileResponse>(ApiPaths.myProfile);
+export async function getMyProfile(signal?: AbortSignal): Promise<MyProfileResponse> {
+  const response = await http.get<MyProfileResponse>(ApiPaths.myProfile, { signal });
   return response.data;
 }
 
 export function useMyProfile() {
-  return useQuery({ queryKey: myProfileQueryKey, queryFn: getMyProfile });
+  return useQuery({ queryKey: myProfileQueryKey, queryFn: ({ signal }) => getMyProfile(signal) });
 }
