@@ -26,7 +26,8 @@ export function PasswordInput({ id, label, value, onChange, autoComplete }: Pass
         <button
           type="button"
           className="password-input__toggle"
-          aria-label={`${isVisible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={isVisible ? 'Hide password' : 'Show password'}
+          aria-controls={id}
           aria-pressed={isVisible}
           onClick={() => setVisible((visible) => !visible)}
         >

@@ -15,6 +15,16 @@ function Host({ initial }: { initial: string }) {
 }
 
 describe('phone field', () => {
+  it('accepts a national number pasted or filled in whole', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Host initial="" />);
+    const input = screen.getByLabelText('Phone');
+    await user.tripleClick(input);
+    await user.paste('555-123-4567');
+    expect(input).toHaveValue('+1 555-123-4567');
+    expect(screen.getByTestId('sent')).toHaveTextContent('5551234567');
+  });
+
   it('formats a US number as +1 999-999-9999 and hands out the digits without the dial code', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Host initial="" />);

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
 
 const US_DIAL_CODE = '1';
+/** E.164 allows at most 15 digits including the dial code. */
+const MAX_DIGITS = 15;
 
 interface PhoneFieldProps {
   id: string;
@@ -13,16 +15,27 @@ interface PhoneFieldProps {
 }
 
 /**
- * International phone input defaulting to the US (mask 999-999-9999). The dial code is kept for
- * display only: callers receive the national digits, which is what the API stores (spec §2).
+ * International phone input defaulting to the US (shown as +1 999-999-9999). Callers receive the
+ * national digits without the dial code, which is what the API stores (spec §2).
  */
 export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
   const [dialCode, setDialCode] = useState(US_DIAL_CODE);
-  // The input never shows less than its dial code. When the user deletes it, the library blanks
-  // the field and then rejects typing; handing it an equal value spelled differently ('1' vs '+1')
-  // makes it show the dial code again.
-  const [emptySpelling, setEmptySpelling] = useState<'plain' | 'plus'>('plain');
-  const emptyValue = emptySpelling === 'plain' ? dialCode : `+${dialCode}`;
+
+  // Typing, pasting and autofill all come through here. A value without the leading '+' is a
+  // national number (pasted or filled in whole); anything that is not a digit is dropped.
+  function handleTyping(event: ChangeEvent<HTMLInputElement>) {
+    const raw = event.target.value;
+    const digits = raw.replace(/\D/g, '');
+    const isInternational = raw.trimStart().startsWith('+');
+    const national =
+      isInternational && digits.startsWith(dialCode) ? digits.slice(dialCode.length) : digits;
+    if (isInternational && !digits.startsWith(dialCode) && digits.length < dialCode.length) {
+      onChange('');
+      return;
+    }
+    onChange(national.slice(0, MAX_DIGITS - dialCode.length));
+  }
+
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -30,18 +43,16 @@ export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
         country="us"
         preferredCountries={['us']}
         masks={{ us: '...-...-....' }}
-        value={value ? dialCode + value : emptyValue}
-        countryCodeEditable={false}
+        value={`+${dialCode}${value}`}
         specialLabel=""
         containerClass="phone-field"
         inputClass="p-inputtext"
-        inputProps={{ id, name: id, autoComplete: 'tel-national' }}
+        inputProps={{ id, name: id, autoComplete: 'tel-national', onChange: handleTyping }}
         onChange={(digits, country) => {
+          // Reached when a country is picked from the flag list.
           const nextDialCode =
             'dialCode' in country && country.dialCode ? country.dialCode : dialCode;
           setDialCode(nextDialCode);
-          if (digits === '')
-            setEmptySpelling((spelling) => (spelling === 'plain' ? 'plus' : 'plain'));
           onChange(digits.startsWith(nextDialCode) ? digits.slice(nextDialCode.length) : digits);
         }}
       />

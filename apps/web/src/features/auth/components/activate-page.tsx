@@ -71,7 +71,7 @@ export function ActivatePage() {
             Activating the account for <strong>{email}</strong>…
           </p>
         )}
-        {state === 'activated' && <p>Your account is active. You can log in now.</p>}
+        {state === 'activated' && <p>{Messages.accountActivated}</p>}
         {state === 'failed' && <p>{Messages.activationFailed}</p>}
         {(state === 'not-activated' || state === 'failed') && (
           <ResendEmailButton
