@@ -14,7 +14,7 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
