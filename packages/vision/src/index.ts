@@ -21,3 +21,21 @@ export {
 } from './media/render-segments.js';
 export { normaliseSegments, totalLength, type Segment } from './media/segments.js';
 export { runProcess, type RunResult } from './media/run-process.js';
+export {
+  runInactivityFilter,
+  type InactivityFilterOptions,
+  type InactivityFilterResult,
+} from './inactivity/run-inactivity-filter.js';
+export {
+  detectLivePlay,
+  type DetectLivePlayOptions,
+  type LivePlayResult,
+} from './inactivity/detect-live-play.js';
+export { DEFAULT_TEMPORAL_OPTIONS, type TemporalOptions } from './inactivity/temporal-model.js';
+export { scoreSegments, type SegmentScore } from './inactivity/score-segments.js';
+export {
+  generateFilm,
+  type GenerateFilmOptions,
+  type GeneratedFilm,
+} from './synth/generate-film.js';
+export { SPORTS, type Sport } from './synth/sport-profile.js';

@@ -21,8 +21,9 @@ export interface FrameReaderOptions {
   /** Mono audio sample rate for `VideoFrame.audio`; default 16000. 0 turns audio off. */
   audioSampleRate?: number;
   /**
-   * Lets the decoder skip the in-loop deblocking filter (default true): far cheaper decode, and the
-   * artefacts do not survive the downscale to analysis size. Set false for pixel-exact frames.
+   * Lets the decoder skip deblocking on frames no other frame refers to (default true): cheaper
+   * decode without drift (skipping it on reference frames would let errors build up until the next
+   * keyframe). Set false for pixel-exact frames.
    */
   fastDecode?: boolean;
   /** Probe result if the caller already has one (saves one ffprobe run). */
@@ -84,7 +85,7 @@ export async function* readFrames(
   const wantAudio = sampleRate > 0 && info.audio !== null;
 
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
-  if (options.fastDecode !== false) args.push('-skip_loop_filter', 'all', '-flags2', '+fast');
+  if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
   args.push('-i', input, '-map', '0:v:0', '-vf');
   args.push(`fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`);
   args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');

@@ -1,0 +1,117 @@
+/**
+ * Player Tracking benchmark: synthetic films with exact ground truth, the real jersey crops, and the
+ * real clips' speed. Run with `npm run bench:tracking` (nice it on a shared machine).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CenterNetDetector } from '../detect/centernet-detector.js';
+import { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { readJerseyNumber } from '../numbers/read-jersey-number.js';
+import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
+import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
+import { sharedMediaDir } from '../synth-tracking/shared-media.js';
+import { evaluateTracking } from '../synth-tracking/evaluate-tracking.js';
+import { analyseTracking } from '../tracking/analyse-tracking.js';
+import sharp from 'sharp';
+
+const pct = (n: number, d: number): string =>
+  d > 0 ? `${((100 * n) / d).toFixed(1)}% (${n}/${d})` : 'n/a';
+
+async function realCrops(recognizer: NumberRecognizer): Promise<void> {
+  const dir = join(sharedMediaDir(), 'jersey-crops');
+  const rows = (await readFile(join(dir, 'labels.tsv'), 'utf8'))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'));
+  let plain = 0;
+  let ensemble = 0;
+  let unreadable = 0;
+  const started = performance.now();
+  for (const [file, label] of rows) {
+    if (!file || !label) continue;
+    const { data, info } = await sharp(join(dir, file))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const crop = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const single = await recognizer.read(crop);
+    if (single.text === label) plain++;
+    const read = await readJerseyNumber(recognizer, crop);
+    if (read.number === null) unreadable++;
+    else if (String(read.number) === label) ensemble++;
+  }
+  const ms = (performance.now() - started) / rows.length;
+  console.log(`\nReal jersey crops (${rows.length}, ../shared/media/jersey-crops)`);
+  console.log(`  plain recogniser, digits only:        ${pct(plain, rows.length)}`);
+  console.log(
+    `  read-number (4 variants + threshold): ${pct(ensemble, rows.length)} correct, ${unreadable} unreadable`,
+  );
+  console.log(`  ${ms.toFixed(0)} ms per crop for both`);
+}
+
+async function synthFilms(): Promise<void> {
+  const detector = await CenterNetDetector.create();
+  for (const scenario of SYNTH_SCENARIOS) {
+    const { videoPath, truth } = await cachedSynthFilm(scenario, detector);
+    const analysis = await analyseTracking(videoPath, { includeTracks: true });
+    const s = evaluateTracking(truth, analysis);
+    const recall = s.appearanceTruthSec > 0 ? s.appearanceOverlapSec / s.appearanceTruthSec : 0;
+    const precision = s.appearanceFoundSec > 0 ? s.appearanceOverlapSec / s.appearanceFoundSec : 0;
+    console.log(
+      `\nSynthetic film "${scenario.name}" (${truth.durationSec} s, ${truth.width}x${truth.height}, ${videoPath})`,
+    );
+    console.log(
+      `  tracks matched to a person:      ${s.matchedTracks} (of ${analysis.stats.tracks})`,
+    );
+    console.log(`  team assignment per track:       ${pct(s.teamCorrect, s.teamTracks)}`);
+    console.log(`  referee/keeper kept out of teams: ${pct(s.outliersKeptOut, s.outlierTracks)}`);
+    console.log(
+      `  number per track:                ${pct(s.numberCorrect, s.numberTracks)} correct, ${s.numberWrong} wrong, ${s.numberUnreadable} unreadable`,
+    );
+    console.log(`  number per crop (single read):   ${pct(s.cropsCorrect, s.crops)}`);
+    console.log(
+      `  appearances, all players:        recall ${(100 * recall).toFixed(1)}%, precision ${(100 * precision).toFixed(1)}%`,
+    );
+    const chosen = s.perPlayer[0];
+    if (chosen) {
+      console.log(
+        `  appearances, player ${chosen.teamLetter}#${chosen.number}:         recall ${(100 * chosen.recall).toFixed(1)}%, precision ${(100 * chosen.precision).toFixed(1)}%`,
+      );
+    }
+    console.log(
+      `  teams found: ${analysis.teams.map((t) => `${t.teamLetter} ${t.primaryColor}/${t.secondaryColor} [${t.players.join(',')}]`).join('  ')}`,
+    );
+    console.log(
+      `  truth kits:  A ${truth.kits.A.primary}/${truth.kits.A.secondary}  B ${truth.kits.B.primary}/${truth.kits.B.secondary}`,
+    );
+    console.log(
+      `  analysis wall time / video duration: ${(analysis.timings.analysisSec / truth.durationSec).toFixed(2)}x (${analysis.timings.analysisSec.toFixed(1)} s)`,
+    );
+  }
+  await detector.close();
+}
+
+async function realClips(): Promise<void> {
+  const dir = join(sharedMediaDir(), 'video');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.mp4'));
+  console.log('\nReal clips (no ground truth: speed and what was found)');
+  for (const f of files) {
+    const analysis = await analyseTracking(join(dir, f));
+    console.log(
+      `  ${f}: ${(analysis.timings.analysisSec / analysis.durationSec).toFixed(2)}x realtime, ${analysis.stats.tracks} tracks, teams ${analysis.teams
+        .map((t) => `${t.teamLetter} ${t.primaryColor} [${t.players.join(',')}]`)
+        .join(' ')}`,
+    );
+  }
+}
+
+const only = process.argv[2];
+const recognizer = await NumberRecognizer.create();
+console.log(
+  'Player Tracking benchmark. Timings are wall-clock on a shared 2-core machine: treat them as noisy.',
+);
+if (!only || only === 'crops') await realCrops(recognizer);
+await recognizer.close();
+if (!only || only === 'synth') await synthFilms();
+if (!only || only === 'real') await realClips();

@@ -1,0 +1,142 @@
+import { normaliseSegments, type Segment } from '../media/segments.js';
+import type { FilmFeatures } from './film-features.js';
+
+/** Tuning of the live-play decision; every field has a measured default (docs/decisions/0005). */
+export interface TemporalOptions {
+  /** Smoothed field motion that starts a play. */
+  enterMotion: number;
+  /** Smoothed field motion that keeps a play going. */
+  stayMotion: number;
+  /** A play continues through quieter moments shorter than this (s). */
+  holdSec: number;
+  /** Plays with less active time than this are dropped as noise (s). */
+  minPlaySec: number;
+  /** Padding added before and after every play (s). */
+  padBeforeSec: number;
+  padAfterSec: number;
+  /** Share of a frame's audio windows that must be whistle-like to count as a whistle. */
+  whistleShare: number;
+  /** After a whistle, motion must stay above enterMotion this long for play to be still on (s). */
+  whistleGraceSec: number;
+}
+
+export const DEFAULT_TEMPORAL_OPTIONS: TemporalOptions = {
+  enterMotion: 0.004,
+  stayMotion: 0.002,
+  holdSec: 1.6,
+  minPlaySec: 0.6,
+  padBeforeSec: 1,
+  padAfterSec: 2,
+  whistleShare: 0.4,
+  whistleGraceSec: 3,
+};
+
+/** Frames whose picture changed wholesale (a cut to another shot) say nothing about play. */
+export function findCuts(features: FilmFeatures): Uint8Array {
+  const cuts = new Uint8Array(features.count);
+  for (let i = 1; i < features.count; i++) {
+    if (features.frameChange[i]! > 0.3 || features.histogramChange[i]! > 0.45) cuts[i] = 1;
+  }
+  return cuts;
+}
+
+/** Field motion with cut frames bridged and one-frame spikes removed (running median of 5). */
+export function smoothMotion(features: FilmFeatures, cuts: Uint8Array): Float32Array {
+  const n = features.count;
+  const raw = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    raw[i] = cuts[i] ? (i > 0 ? raw[i - 1]! : 0) : features.fieldMotion[i]!;
+  const out = new Float32Array(n);
+  const window: number[] = [];
+  for (let i = 0; i < n; i++) {
+    window.length = 0;
+    for (let k = Math.max(0, i - 2); k <= Math.min(n - 1, i + 2); k++) window.push(raw[k]!);
+    window.sort((a, b) => a - b);
+    out[i] = window[window.length >> 1]!;
+  }
+  return out;
+}
+
+/** Times (s) where a referee's whistle sounds: runs of whistle-like audio frames. */
+export function findWhistles(features: FilmFeatures, share: number): number[] {
+  const times: number[] = [];
+  let inRun = false;
+  for (let i = 0; i < features.count; i++) {
+    const on = features.whistle[i]! >= share;
+    if (on && !inRun) times.push(i / features.fps);
+    inRun = on;
+  }
+  return times;
+}
+
+/**
+ * Turns per-frame signals into live-play segments: hysteresis on camera-compensated field motion,
+ * a hold through short lulls, whistles that end a play once motion dies down, then padding.
+ */
+export function findLiveSegments(
+  features: FilmFeatures,
+  durationSec: number,
+  options: TemporalOptions = DEFAULT_TEMPORAL_OPTIONS,
+): Segment[] {
+  const { fps } = features;
+  const cuts = findCuts(features);
+  const motion = smoothMotion(features, cuts);
+  const whistles = findWhistles(features, options.whistleShare);
+  const holdFrames = Math.round(options.holdSec * fps);
+  const graceFrames = Math.round(options.whistleGraceSec * fps);
+  const plays: { start: number; end: number; active: number }[] = [];
+  let current: {
+    start: number;
+    lastActive: number;
+    active: number;
+    whistle: number | null;
+  } | null = null;
+  let w = 0;
+  for (let i = 0; i < features.count; i++) {
+    const m = motion[i]!;
+    if (!current) {
+      if (m >= options.enterMotion) current = { start: i, lastActive: i, active: 1, whistle: null };
+      continue;
+    }
+    while (w < whistles.length && whistles[w]! * fps < current.start) w++;
+    if (w < whistles.length && whistles[w]! * fps <= i && current.whistle === null) {
+      current.whistle = Math.round(whistles[w]! * fps);
+      w++;
+    }
+    if (m >= options.stayMotion) {
+      current.lastActive = i;
+      current.active++;
+    }
+    // A whistle ends the play unless the action carries on well past it.
+    if (current.whistle !== null) {
+      let strongSince = current.whistle;
+      for (let k = current.whistle; k <= i; k++)
+        if (motion[k]! < options.enterMotion) strongSince = k + 1;
+      if (i - strongSince >= graceFrames) {
+        current.whistle = null;
+      } else if (m < options.enterMotion && i - current.whistle >= Math.round(fps * 0.5)) {
+        plays.push({
+          start: current.start,
+          end: Math.max(current.whistle, current.start + 1),
+          active: current.active,
+        });
+        current = null;
+        continue;
+      }
+    }
+    if (i - current.lastActive > holdFrames) {
+      plays.push({ start: current.start, end: current.lastActive + 1, active: current.active });
+      current = null;
+    }
+  }
+  if (current)
+    plays.push({ start: current.start, end: current.lastActive + 1, active: current.active });
+  const minActive = options.minPlaySec * fps;
+  const padded = plays
+    .filter((p) => p.active >= minActive)
+    .map((p) => ({
+      start: p.start / fps - options.padBeforeSec,
+      end: p.end / fps + options.padAfterSec,
+    }));
+  return normaliseSegments(padded, durationSec);
+}

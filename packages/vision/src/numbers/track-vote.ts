@@ -1,0 +1,61 @@
+/** One read of a track's number in one frame. */
+export interface NumberObservation {
+  number: number | null;
+  confidence: number;
+  timeSec: number;
+  box: [number, number, number, number];
+}
+
+export interface TrackNumber {
+  /** null when the reads do not agree enough: 'unreadable' rather than a guess. */
+  number: number | null;
+  /** 0–1. */
+  confidence: number;
+  /** The observation that read the winning number best. */
+  best: NumberObservation | null;
+  /** Summed confidence per number, for merging and debugging. */
+  scores: Map<number, number>;
+}
+
+export interface VoteOptions {
+  /** Reads below this confidence are ignored (the legibility filter's second half). */
+  minReadConfidence?: number;
+  /** Summed confidence the winner needs (about two sure reads). */
+  minSupport?: number;
+  /** Share of all counted confidence the winner needs. */
+  minShare?: number;
+}
+
+/** Confidence-weighted vote over a track's reads. */
+export function voteTrackNumber(
+  observations: readonly NumberObservation[],
+  options: VoteOptions = {},
+): TrackNumber {
+  const minRead = options.minReadConfidence ?? 0.55;
+  const minSupport = options.minSupport ?? 1.3;
+  const minShare = options.minShare ?? 0.6;
+  const scores = new Map<number, number>();
+  let total = 0;
+  for (const o of observations) {
+    if (o.number === null || o.confidence < minRead) continue;
+    scores.set(o.number, (scores.get(o.number) ?? 0) + o.confidence);
+    total += o.confidence;
+  }
+  let winner: number | null = null;
+  let support = 0;
+  for (const [n, s] of scores) {
+    if (s > support) {
+      winner = n;
+      support = s;
+    }
+  }
+  const share = total > 0 ? support / total : 0;
+  const confidence = share * (1 - Math.exp(-support / 1.5));
+  if (winner === null || support < minSupport || share < minShare) {
+    return { number: null, confidence, best: null, scores };
+  }
+  const best = observations
+    .filter((o) => o.number === winner)
+    .reduce<NumberObservation | null>((a, o) => (!a || o.confidence > a.confidence ? o : a), null);
+  return { number: winner, confidence, best, scores };
+}

@@ -1,0 +1,208 @@
+import { boxIou } from '../detect/box-nms.js';
+import { createPersonFinder } from '../detect/detector-pool.js';
+import { findPeople, type DetectLayout } from '../detect/find-people.js';
+import type { PersonDetection, PersonFinder, RgbFrame } from '../detect/types.js';
+import { readFrames } from '../media/frame-reader.js';
+import { abortError } from '../media/media-error.js';
+import { probeVideo } from '../media/probe.js';
+import { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { combineReads } from '../numbers/read-jersey-number.js';
+import { cropRgb, isLegibleCandidate, numberBand, sharpness } from '../numbers/torso-crop.js';
+import { estimateFieldColour } from '../teams/field-colour.js';
+import { sampleKit } from '../teams/kit-colours.js';
+import { ByteTracker, type TrackInput } from '../track/byte-tracker.js';
+import {
+  estimateCameraShift,
+  greyThumb,
+  type CameraShift,
+  type GreyThumb,
+} from '../track/camera-motion.js';
+import { sampledFrameTime } from './sample-time.js';
+import { summariseTracks } from './summarise-tracks.js';
+import { TrackRecord } from './track-record.js';
+import type { TimeRange, TrackingAnalysis } from './tracking-types.js';
+
+export interface AnalyseTrackingOptions {
+  /** Frames per second given to the detector; default 2 (tracking bridges the gaps). */
+  fps?: number;
+  /** Width of the analysed frames; default min(1280, source width). */
+  width?: number;
+  /** Only these ranges are analysed (live play from the Inactivity engine); default the whole video. */
+  segments?: readonly TimeRange[];
+  /** Detector layout: 'tiles' (default, finds small players) or 'letterbox' (half the cost). */
+  layout?: DetectLayout;
+  /** Detector worker threads; default min(2, cores). */
+  workers?: number;
+  /** A detector to use instead of starting one (the caller keeps ownership). */
+  finder?: PersonFinder;
+  /** A number recogniser to use instead of loading one (the caller keeps ownership). */
+  recognizer?: NumberRecognizer;
+  /** Adds per-track detail (`tracks`) to the result, for evaluation. */
+  includeTracks?: boolean;
+  /** Called with 0–100 as the analysis advances. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+const OCR_INTERVAL_SEC = 0.45;
+const MAX_READS_PER_TRACK = 14;
+const LOOKAHEAD = 2;
+
+interface Pending {
+  frame: RgbFrame;
+  timeSec: number;
+  detections: Promise<PersonDetection[]>;
+}
+
+function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
+  return !segments || segments.some((s) => t >= s.start && t <= s.end);
+}
+
+/**
+ * Finds the teams (jersey colours), the players (jersey numbers) and when each is on screen.
+ * Decodes the video once at a few frames per second; detection runs on worker threads one frame
+ * ahead of tracking, colour sampling and number reading on this thread. Memory holds a few frames
+ * and small per-track summaries, whatever the video's length.
+ */
+export async function analyseTracking(
+  input: string,
+  options: AnalyseTrackingOptions = {},
+): Promise<TrackingAnalysis> {
+  const started = performance.now();
+  const { signal, onProgress } = options;
+  const info = await probeVideo(input, { signal });
+  const video = info.video!;
+  const fps = options.fps ?? 2;
+  const sourceWidth = video.rotation === 90 || video.rotation === 270 ? video.height : video.width;
+  const width = Math.min(options.width ?? 1280, sourceWidth);
+  const scale = sourceWidth / width;
+  const finder = options.finder ?? (await createPersonFinder(options.workers));
+  const recognizer = options.recognizer ?? (await NumberRecognizer.create());
+  const tracker = new ByteTracker();
+  const records = new Map<number, TrackRecord>();
+  const finished: TrackRecord[] = [];
+  let previousThumb: GreyThumb | null = null;
+  let shift: CameraShift = { dx: 0, dy: 0 };
+  let lastAnalysedSec: number | null = null;
+  let sampled = 0;
+  let lastProgress = -1;
+  const report = (p: number): void => {
+    const v = Math.max(0, Math.min(100, Math.floor(p)));
+    if (v !== lastProgress) {
+      lastProgress = v;
+      onProgress?.(v);
+    }
+  };
+  report(0);
+
+  const endTracks = (ended: readonly { id: number }[]): void => {
+    for (const t of ended) {
+      const r = records.get(t.id);
+      if (r) finished.push(r);
+      records.delete(t.id);
+    }
+  };
+
+  const analyseFrame = async (p: Pending): Promise<void> => {
+    const detections = (await p.detections).filter((d) => d.box[3] >= 16);
+    sampled++;
+    const thumb = greyThumb(p.frame.data, p.frame.width, p.frame.height);
+    const gap = lastAnalysedSec === null ? Infinity : p.timeSec - lastAnalysedSec;
+    if (previousThumb && gap <= 1.5 / fps) {
+      shift = estimateCameraShift(previousThumb, thumb, shift);
+    } else {
+      shift = { dx: 0, dy: 0 };
+      if (gap !== Infinity) endTracks(tracker.finish()); // a jump (segment gap): tracks cannot continue
+    }
+    previousThumb = thumb;
+    lastAnalysedSec = p.timeSec;
+    const k = p.frame.width / thumb.width;
+    const field = estimateFieldColour(
+      p.frame,
+      detections.map((d) => d.box),
+    );
+    const kits = detections.map((d) => sampleKit(p.frame, d.box, field));
+    const inputs: TrackInput[] = detections.map((d, i) => ({
+      box: d.box,
+      score: d.score,
+      colour: kits[i]?.jersey,
+    }));
+    const { assignments, ended } = tracker.update(p.timeSec, inputs, {
+      dx: shift.dx * k,
+      dy: shift.dy * k,
+    });
+    endTracks(ended);
+    for (const { trackId, detectionIndex } of assignments) {
+      const d = detections[detectionIndex]!;
+      const record = records.get(trackId) ?? new TrackRecord(trackId);
+      records.set(trackId, record);
+      record.addPosition(p.timeSec, d.box);
+      const kit = kits[detectionIndex];
+      if (kit) record.addKit(kit);
+      if (
+        p.timeSec - record.lastReadSec < OCR_INTERVAL_SEC ||
+        record.reads.length >= MAX_READS_PER_TRACK
+      )
+        continue;
+      const overlap = Math.max(
+        0,
+        ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
+      );
+      const band = numberBand(d.box, p.frame);
+      if (band[2] < 6 || band[3] < 8) continue;
+      const crop = cropRgb(p.frame, band);
+      if (!isLegibleCandidate({ box: d.box, score: d.score, overlap, sharpness: sharpness(crop) }))
+        continue;
+      record.lastReadSec = p.timeSec;
+      const read = combineReads(
+        [await recognizer.read(crop, { stretch: 1.3, normalise: true })],
+        0,
+      );
+      record.reads.push({
+        number: read.number,
+        confidence: read.confidence,
+        timeSec: p.timeSec,
+        box: d.box,
+      });
+    }
+  };
+
+  const queue: Pending[] = [];
+  try {
+    for await (const f of readFrames({ input, fps, width, audioSampleRate: 0, info, signal })) {
+      const timeSec = sampledFrameTime(f.index, fps, video.fps);
+      if (!inSegments(timeSec, options.segments)) continue;
+      const frame: RgbFrame = { width: f.width, height: f.height, data: f.data };
+      queue.push({
+        frame,
+        timeSec,
+        detections: findPeople(finder, frame, {
+          layout: options.layout ?? 'tiles',
+          minScore: 0.05,
+        }),
+      });
+      if (queue.length >= LOOKAHEAD) await analyseFrame(queue.shift()!);
+      report((timeSec / Math.max(0.001, info.durationSec)) * 95);
+      if (signal?.aborted) throw abortError();
+    }
+    while (queue.length > 0) await analyseFrame(queue.shift()!);
+  } finally {
+    // let in-flight detections settle before the finder closes
+    await Promise.allSettled(queue.map((q) => q.detections));
+    if (!options.finder) await finder.close();
+    if (!options.recognizer) await recognizer.close();
+  }
+  endTracks(tracker.finish());
+  const summary = summariseTracks(finished, {
+    durationSec: info.durationSec,
+    sampleIntervalSec: 1 / fps,
+    scale,
+    includeTracks: options.includeTracks,
+  });
+  summary.stats.sampledFrames = sampled;
+  report(100);
+  return {
+    ...summary,
+    timings: { analysisSec: Math.round((performance.now() - started) / 10) / 100 },
+  };
+}

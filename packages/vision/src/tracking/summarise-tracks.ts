@@ -1,0 +1,169 @@
+import { voteTrackNumber } from '../numbers/track-vote.js';
+import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
+import { medianLab } from '../teams/kit-colours.js';
+import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
+import { appearancesFromTimes, mergeRanges } from './appearances.js';
+import type { TrackRecord } from './track-record.js';
+import type {
+  TrackDetail,
+  TrackingAnalysis,
+  TrackingPlayer,
+  TrackingTeam,
+} from './tracking-types.js';
+
+export interface SummariseOptions {
+  durationSec: number;
+  sampleIntervalSec: number;
+  /** Source pixels per analysis pixel. */
+  scale: number;
+  /** Tracks seen fewer times are noise (a flicker of a false detection). */
+  minTrackSamples?: number;
+  includeTracks?: boolean;
+}
+
+type Result = Omit<TrackingAnalysis, 'timings'>;
+
+/** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
+export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
+  const minSamples = o.minTrackSamples ?? 3;
+  const kept = records.filter((r) => r.path.length >= minSamples);
+  const jerseyOf = new Map<number, Lab>();
+  for (const r of kept) {
+    const jersey = medianLab(r.kits.map((k) => k.jersey));
+    if (jersey) jerseyOf.set(r.id, jersey);
+  }
+  const clusters = clusterTeams(
+    kept
+      .filter((r) => jerseyOf.has(r.id))
+      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length })),
+  );
+  const scalePath = (
+    p: [number, number, number, number, number],
+  ): [number, number, number, number, number] => [
+    Math.round(p[0] * 1000) / 1000,
+    Math.round(p[1] * o.scale),
+    Math.round(p[2] * o.scale),
+    Math.round(p[3] * o.scale),
+    Math.round(p[4] * o.scale),
+  ];
+  const byKey = new Map<
+    string,
+    {
+      letter: TeamLetter;
+      number: number;
+      tracks: TrackRecord[];
+      confidence: number;
+      best: TrackingPlayer['best'];
+      bestConf: number;
+    }
+  >();
+  let unreadable = 0;
+  let outliers = 0;
+  const details: TrackDetail[] = [];
+  for (const r of kept) {
+    const letter = clusters.assignment.get(r.id) ?? null;
+    const vote = voteTrackNumber(r.reads);
+    if (o.includeTracks) {
+      details.push({
+        id: r.id,
+        teamLetter: letter,
+        number: letter ? vote.number : null,
+        confidence: vote.confidence,
+        path: r.path,
+        reads: r.reads.map((x) => ({
+          time: x.timeSec,
+          number: x.number,
+          confidence: x.confidence,
+        })),
+      });
+    }
+    if (!letter) {
+      outliers++;
+      continue;
+    }
+    if (vote.number === null || !vote.best) {
+      unreadable++;
+      continue;
+    }
+    const key = `${letter}:${vote.number}`;
+    const entry = byKey.get(key) ?? {
+      letter,
+      number: vote.number,
+      tracks: [],
+      confidence: 0,
+      best: { time: 0, box: [0, 0, 0, 0] },
+      bestConf: -1,
+    };
+    entry.tracks.push(r);
+    entry.confidence = Math.max(entry.confidence, vote.confidence);
+    if (vote.best.confidence > entry.bestConf) {
+      entry.bestConf = vote.best.confidence;
+      const [x, y, w, h] = vote.best.box;
+      entry.best = {
+        time: Math.round(vote.best.timeSec * 1000) / 1000,
+        box: [
+          Math.round(x * o.scale),
+          Math.round(y * o.scale),
+          Math.round(w * o.scale),
+          Math.round(h * o.scale),
+        ],
+      };
+    }
+    byKey.set(key, entry);
+  }
+  const maxGap = Math.max(1.2, o.sampleIntervalSec * 2.5);
+  const players: TrackingPlayer[] = [...byKey.values()]
+    .map((e) => ({
+      teamLetter: e.letter,
+      number: e.number,
+      confidence: Math.round(e.confidence * 1000) / 1000,
+      appearances: mergeRanges(
+        e.tracks.flatMap((t) =>
+          appearancesFromTimes(
+            t.path.map((p) => p[0]),
+            o.sampleIntervalSec,
+            maxGap,
+            o.durationSec,
+          ),
+        ),
+      ),
+      best: e.best,
+      path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),
+    }))
+    .sort((a, b) => a.teamLetter.localeCompare(b.teamLetter) || a.number - b.number);
+
+  const teams: TrackingTeam[] = clusters.teams.map((t) => {
+    const members = kept.filter((r) => clusters.assignment.get(r.id) === t.letter);
+    const shorts = medianLab(
+      members.flatMap((r) => r.kits.map((k) => k.shorts).filter((s): s is Lab => s !== null)),
+    );
+    const accent = medianLab(
+      members.flatMap((r) => r.kits.map((k) => k.accent).filter((s): s is Lab => s !== null)),
+    );
+    const secondary =
+      shorts && labDistance(shorts, t.colour) > 15
+        ? shorts
+        : accent && labDistance(accent, t.colour) > 15
+          ? accent
+          : ([Math.min(100, t.colour[0] + 35), t.colour[1] * 0.5, t.colour[2] * 0.5] as Lab);
+    return {
+      teamLetter: t.letter,
+      primaryColor: labToHex(t.colour),
+      secondaryColor: labToHex(secondary),
+      players: players.filter((p) => p.teamLetter === t.letter).map((p) => p.number),
+    };
+  });
+  return {
+    durationSec: Math.round(o.durationSec * 1000) / 1000,
+    teams,
+    players,
+    stats: {
+      sampledFrames: 0,
+      tracks: kept.length,
+      teamTracks: kept.length - outliers,
+      outlierTracks: outliers,
+      unreadableTracks: unreadable,
+    },
+    ...(o.includeTracks ? { tracks: details } : {}),
+  };
+}

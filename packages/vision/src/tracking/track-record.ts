@@ -1,0 +1,38 @@
+import type { Box } from '../detect/types.js';
+import type { NumberObservation } from '../numbers/track-vote.js';
+import type { KitSample } from '../teams/kit-colours.js';
+
+const MAX_KIT_SAMPLES = 40;
+
+/** Everything the analysis keeps about one track: small, bounded per track, never frames. */
+export class TrackRecord {
+  readonly path: [number, number, number, number, number][] = [];
+  readonly kits: KitSample[] = [];
+  readonly reads: NumberObservation[] = [];
+  lastReadSec = -Infinity;
+  private kitSeen = 0;
+
+  constructor(readonly id: number) {}
+
+  addPosition(timeSec: number, box: Box): void {
+    this.path.push([timeSec, box[0], box[1], box[2], box[3]]);
+  }
+
+  /** Reservoir-samples kit colours so a long track stays small. */
+  addKit(kit: KitSample): void {
+    this.kitSeen++;
+    if (this.kits.length < MAX_KIT_SAMPLES) this.kits.push(kit);
+    else {
+      const slot = (this.kitSeen * 7919) % this.kitSeen;
+      if (slot < MAX_KIT_SAMPLES) this.kits[slot] = kit;
+    }
+  }
+
+  get firstSec(): number {
+    return this.path[0]?.[0] ?? 0;
+  }
+
+  get lastSec(): number {
+    return this.path[this.path.length - 1]?.[0] ?? 0;
+  }
+}
