@@ -140,6 +140,29 @@ describe('header', () => {
     open.mockRestore();
   });
 
+  it('the small-screen menu holds Home, Settings, the three upload buttons and Log out', async () => {
+    const app = renderApp({
+      path: '/',
+      apiBaseUrl: api.baseUrl,
+      signedInAs: ['Player'],
+      clock: atTheEnd,
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('complementary');
+    for (const name of ['Home', 'Settings']) {
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+    }
+    for (const name of [
+      'Inactivity Filter',
+      'Player Tracking',
+      'Upload to Video Library',
+      'Log out',
+      'Go To My scoutSMART Profile',
+    ]) {
+      expect(within(menu).getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
   it('hides the navigation on account pages', () => {
     renderApp({ path: '/login', apiBaseUrl: api.baseUrl, clock: atTheEnd });
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();

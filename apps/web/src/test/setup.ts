@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { removeSecure, StorageKeys } from '../lib/secure-storage.js';
 import { reloadSession } from '../lib/session.js';
 import { notify } from '../lib/notifier.js';
 import { cleanupApps } from './render-app.js';
+
+// The machine running the suite may be busy; give async UI a little longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   await cleanupApps();

@@ -29,8 +29,12 @@ export function ActivatePage() {
   const [state, setState] = useState<ActivationState>(token ? 'activating' : 'not-activated');
   const activatedToken = useRef<string | null>(null);
 
+  const reportedInvalidEmail = useRef(false);
+
   useEffect(() => {
-    if (!isEmailValid) notify.error(Messages.invalidEmail);
+    if (isEmailValid || reportedInvalidEmail.current) return;
+    reportedInvalidEmail.current = true;
+    notify.error(Messages.invalidEmail);
   }, [isEmailValid]);
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { ApiPaths, Messages } from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
 import { renderApp, toastTexts } from '../../../test/render-app.js';
 import { makeToken } from '../../../test/tokens.js';
-import { getAuth } from '../../../lib/session.js';
+import { getAuth, saveAuth } from '../../../lib/session.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -104,6 +104,15 @@ describe('settings page', () => {
       expect(writes()).toHaveLength(0);
     },
   );
+
+  it("profile of a session whose email is malformed shows 'Invalid email' and sends nothing", async () => {
+    saveAuth({ token: makeToken({ email: 'not-an-address' }), refreshToken: 'r1' });
+    const app = renderApp({ path: '/settings', apiBaseUrl: api.baseUrl });
+    await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Jamie'));
+    await app.user.click(section('My Profile').getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastTexts()).toEqual([Messages.invalidEmail]));
+    expect(writes()).toHaveLength(0);
+  });
 
   it('changes the password and keeps the new token pair', async () => {
     const newToken = makeToken({ email: 'player@example.com' });
