@@ -23,8 +23,9 @@ export function accountRoutes(options: { accounts: AccountService; rateLimitMax:
   const limited = { config: authRateLimit(options.rateLimitMax) };
 
   return async (app: FastifyInstance): Promise<void> => {
-    app.post(ApiPaths.register, limited, async (request): Promise<MessageResponse> => {
+    app.post(ApiPaths.register, limited, async (request, reply): Promise<MessageResponse> => {
       await accounts.register(parseBody(registerRequestSchema, request.body));
+      reply.status(201);
       return done(Messages.userRegistered);
     });
 
@@ -44,7 +45,7 @@ export function accountRoutes(options: { accounts: AccountService; rateLimitMax:
 
     app.post(ApiPaths.activate, async (request): Promise<MessageResponse> => {
       await accounts.activate(parseBody(activateRequestSchema, request.body).token);
-      return done('Account activated');
+      return done(Messages.accountActivated);
     });
 
     app.post(ApiPaths.passwordResetRequest, limited, async (request): Promise<MessageResponse> => {

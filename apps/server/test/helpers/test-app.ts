@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ApiPaths, type TokenPair } from '@filmroom/contract';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config/env.js';
+import { buildApp, type AppConfig } from '../../src/http/app.js';
+import { createArgon2PasswordHasher } from '../../src/infra/crypto/argon2-password-hasher.js';
+import type { Database } from '../../src/infra/db/database.js';
+import type { Mailer } from '../../src/infra/mail/mailer.js';
+import { createOutboxMailer } from '../../src/infra/mail/outbox-mailer.js';
+import { linkIn, readOutbox, type SentMail } from './outbox.js';
+
+export const PUBLIC_URL = 'http://filmroom.test';
+export const STRONG_PASSWORD = 'Str0ng!Pass';
+
+/** A clock the test moves forward to step past expiries. */
+export function testClock() {
+  let now = Date.now();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
+}
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return {
+    ...loadConfig(
+      {
+        PUBLIC_URL,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_AUTH_MAX: '10000',
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        ...env,
+      },
+      tmpdir(),
+    ),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ReturnType<typeof testClock>;
+  outboxDir: string;
+  mails(): Promise<SentMail[]>;
+  close(): Promise<void>;
+}
+
+/** The real app on a test database, with the outbox mailer in a temp folder. */
+export async function startTestApp(
+  db: Database,
+  options: { env?: Record<string, string>; mailer?: Mailer; logger?: FastifyBaseLogger } = {},
+): Promise<TestApp> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'filmroom-outbox-'));
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const clock = testClock();
+  const mailer =
+    options.mailer ??
+    createOutboxMailer({ dir: outboxDir, from: 'FilmRoom <no-reply@filmroom.test>', logger });
+  const app = await buildApp(testConfig(options.env), {
+    db,
+    mailer,
+    logger,
+    clock,
+    // Still argon2id, at a cost that keeps the suite fast.
+    passwords: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    outboxDir,
+    mails: () => readOutbox(outboxDir),
+    async close() {
+      await app.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON calls to /api paths, optionally with a bearer token. */
+export function apiClient(app: FastifyInstance) {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    body?: unknown,
+    token?: string,
+  ) =>
+    app.inject({
+      method,
+      url: `/api${url}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  return {
+    get: (url: string, token?: string) => call('GET', url, undefined, token),
+    post: (url: string, body?: unknown, token?: string) => call('POST', url, body, token),
+    put: (url: string, body?: unknown, token?: string) => call('PUT', url, body, token),
+    patch: (url: string, body?: unknown, token?: string) => call('PATCH', url, body, token),
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Jordan',
+    lastName: 'Miles',
+    email: uniqueEmail(),
+    phoneNumber: '555-123-4567',
+    roleName: 'Player',
+    password: STRONG_PASSWORD,
+    ...overrides,
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
+
+/** The latest mail to `email` in the outbox. */
+export async function lastMailTo(testApp: TestApp, email: string): Promise<SentMail> {
+  const mail = (await testApp.mails()).filter((m) => m.to === email.toLowerCase()).at(-1);
+  if (!mail) throw new Error(`No mail to ${email}`);
+  return mail;
+}
+
+/** Registers, follows the activation link and logs in. */
+export async function signedInUser(testApp: TestApp, overrides: Record<string, unknown> = {}) {
+  const api = apiClient(testApp.app);
+  const body = registration(overrides);
+  const registered = await api.post(ApiPaths.register, body);
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  const link = linkIn(await lastMailTo(testApp, body.email), '/activate');
+  const activated = await api.post(ApiPaths.activate, { token: link.searchParams.get('token') });
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  const login = await api.post(ApiPaths.login, { email: body.email, password: body.password });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+  return { ...body, session: login.json<TokenPair>() };
+}

@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import { ApiPaths } from '@filmroom/contract';
+import { simpleParser } from 'mailparser';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../src/infra/mail/smtp-mailer.js';
+import { linkIn, type SentMail } from '../helpers/outbox.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import {
+  PUBLIC_URL,
+  apiClient,
+  registration,
+  startTestApp,
+  type TestApp,
+} from '../helpers/test-app.js';
+
+const received: (SentMail & { from: string })[] = [];
+let smtp: SMTPServer;
+let database: TestDatabase;
+let testApp: TestApp;
+
+async function nextMailTo(email: string, after: number): Promise<SentMail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = received.slice(after).find((m) => m.to === email);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No mail to ${email}`);
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+        received.push({
+          from: mail.from?.value[0]?.address ?? '',
+          to: to?.value[0]?.address ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+        });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  database = await createTestDatabase();
+  const mailer = createSmtpMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'FilmRoom <hello@filmroom.test>',
+  });
+  testApp = await startTestApp(database.handle.db, { mailer });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await database?.destroy();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('mail through a real SMTP server', () => {
+  it('delivers an activation mail whose link activates the account', async () => {
+    const api = apiClient(testApp.app);
+    const user = registration();
+    const before = received.length;
+
+    await api.post(ApiPaths.register, user);
+
+    const mail = await nextMailTo(user.email, before);
+    expect(mail.subject).toBe('Activate your FilmRoom account');
+    expect(received.at(-1)?.from).toBe('hello@filmroom.test');
+    expect(mail.html).toContain('Activate account');
+    const link = linkIn(mail, '/activate');
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.searchParams.get('email')).toBe(user.email);
+    expect(
+      (await api.post(ApiPaths.activate, { token: link.searchParams.get('token') })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api.post(ApiPaths.login, { email: user.email, password: user.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('delivers a password reset mail whose link sets a new password', async () => {
+    const api = apiClient(testApp.app);
+    const user = registration();
+    await api.post(ApiPaths.register, user);
+    const activation = linkIn(await nextMailTo(user.email, 0), '/activate');
+    await api.post(ApiPaths.activate, { token: activation.searchParams.get('token') });
+    const before = received.length;
+
+    await api.post(ApiPaths.passwordResetRequest, { email: user.email });
+
+    const mail = await nextMailTo(user.email, before);
+    expect(mail.subject).toBe('Reset your FilmRoom password');
+    const link = linkIn(mail, '/confirm-reset-password');
+    const newPassword = 'Reset!Pass42';
+    const confirmed = await api.patch(ApiPaths.passwordResetConfirm, {
+      token: link.searchParams.get('token'),
+      newPassword,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(
+      (await api.post(ApiPaths.login, { email: user.email, password: newPassword })).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps the registration when the mail server is down, so the user can ask for the mail again', async () => {
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(line) });
+    const deadMailer = createSmtpMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'FilmRoom <hello@filmroom.test>',
+    });
+    const offline = await startTestApp(database.handle.db, { mailer: deadMailer, logger });
+    const user = registration();
+
+    const response = await apiClient(offline.app).post(ApiPaths.register, user);
+
+    expect(response.statusCode).toBe(201);
+    expect(errors.join('\n')).toContain('Sending the activation mail failed');
+    const before = received.length;
+    await apiClient(testApp.app).post(ApiPaths.activationResend, { email: user.email });
+    expect((await nextMailTo(user.email, before)).subject).toBe('Activate your FilmRoom account');
+    await offline.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const alias = {
+  '@filmroom/contract': fileURLToPath(
+    new URL('../../packages/contract/src/index.ts', import.meta.url),
+  ),
+};
+const databaseTests = ['test/api/**/*.test.ts', 'test/mail/**/*.test.ts'];
+
+function databaseProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name: `api-${driver}`,
+      include: databaseTests,
+      env: { TEST_DB: driver },
+      ...(driver === 'pglite' ? { globalSetup: ['test/helpers/pglite-template.global.ts'] } : {}),
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!withPostgres) {
+  console.warn(
+    '\n[api-postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the API tests against PostgreSQL too.\n',
+  );
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      databaseProject('pglite'),
+      ...(withPostgres ? [databaseProject('postgres')] : []),
+    ],
+  },
+});
