@@ -20,7 +20,7 @@ export interface TrackNumber {
 export interface VoteOptions {
   /** Reads below this confidence are ignored (the legibility filter's second half). */
   minReadConfidence?: number;
-  /** Summed confidence the winner needs (about two sure reads). */
+  /** Summed confidence the winner needs (one near-certain read, or two fair ones). */
   minSupport?: number;
   /** Share of all counted confidence the winner needs. */
   minShare?: number;
@@ -32,7 +32,7 @@ export function voteTrackNumber(
   options: VoteOptions = {},
 ): TrackNumber {
   const minRead = options.minReadConfidence ?? 0.55;
-  const minSupport = options.minSupport ?? 1.3;
+  const minSupport = options.minSupport ?? 0.95;
   const minShare = options.minShare ?? 0.6;
   const scores = new Map<number, number>();
   let total = 0;

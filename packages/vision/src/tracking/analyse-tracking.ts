@@ -69,6 +69,7 @@ export async function analyseTracking(
   options: AnalyseTrackingOptions = {},
 ): Promise<TrackingAnalysis> {
   const started = performance.now();
+  const cpuStart = globalThis.process.cpuUsage();
   const { signal, onProgress } = options;
   const info = await probeVideo(input, { signal });
   const video = info.video!;
@@ -84,6 +85,8 @@ export async function analyseTracking(
   let previousThumb: GreyThumb | null = null;
   let shift: CameraShift = { dx: 0, dy: 0 };
   let lastAnalysedSec: number | null = null;
+  let cameraX = 0;
+  let cameraY = 0;
   let sampled = 0;
   let lastProgress = -1;
   const report = (p: number): void => {
@@ -136,7 +139,7 @@ export async function analyseTracking(
       const d = detections[detectionIndex]!;
       const record = records.get(trackId) ?? new TrackRecord(trackId);
       records.set(trackId, record);
-      record.addPosition(p.timeSec, d.box);
+      record.addPosition(p.timeSec, d.box, [cameraX, cameraY]);
       const kit = kits[detectionIndex];
       if (kit) record.addKit(kit);
       if (
@@ -201,8 +204,12 @@ export async function analyseTracking(
   });
   summary.stats.sampledFrames = sampled;
   report(100);
+  const cpu = globalThis.process.cpuUsage(cpuStart);
   return {
     ...summary,
-    timings: { analysisSec: Math.round((performance.now() - started) / 10) / 100 },
+    timings: {
+      analysisSec: Math.round((performance.now() - started) / 10) / 100,
+      cpuSec: Math.round((cpu.user + cpu.system) / 1e4) / 100,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
 import { appearancesFromTimes, mergeRanges } from './appearances.js';
+import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
 import type {
   TrackDetail,
@@ -57,9 +58,9 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       bestConf: number;
     }
   >();
-  let unreadable = 0;
   let outliers = 0;
   const details: TrackDetail[] = [];
+  const candidates: StitchCandidate[] = [];
   for (const r of kept) {
     const letter = clusters.assignment.get(r.id) ?? null;
     const vote = voteTrackNumber(r.reads);
@@ -70,11 +71,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         number: letter ? vote.number : null,
         confidence: vote.confidence,
         path: r.path,
-        reads: r.reads.map((x) => ({
-          time: x.timeSec,
-          number: x.number,
-          confidence: x.confidence,
-        })),
+        reads: r.reads.map((x) => ({ time: x.timeSec, number: x.number, confidence: x.confidence })),
       });
     }
     if (!letter) {
@@ -82,18 +79,12 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       continue;
     }
     if (vote.number === null || !vote.best) {
-      unreadable++;
+      candidates.push({ record: r, teamLetter: letter, key: null });
       continue;
     }
     const key = `${letter}:${vote.number}`;
-    const entry = byKey.get(key) ?? {
-      letter,
-      number: vote.number,
-      tracks: [],
-      confidence: 0,
-      best: { time: 0, box: [0, 0, 0, 0] },
-      bestConf: -1,
-    };
+    candidates.push({ record: r, teamLetter: letter, key });
+    const entry = byKey.get(key) ?? { letter, number: vote.number, tracks: [], confidence: 0, best: { time: 0, box: [0, 0, 0, 0] }, bestConf: -1 };
     entry.tracks.push(r);
     entry.confidence = Math.max(entry.confidence, vote.confidence);
     if (vote.best.confidence > entry.bestConf) {
@@ -101,15 +92,25 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       const [x, y, w, h] = vote.best.box;
       entry.best = {
         time: Math.round(vote.best.timeSec * 1000) / 1000,
-        box: [
-          Math.round(x * o.scale),
-          Math.round(y * o.scale),
-          Math.round(w * o.scale),
-          Math.round(h * o.scale),
-        ],
+        box: [Math.round(x * o.scale), Math.round(y * o.scale), Math.round(w * o.scale), Math.round(h * o.scale)],
       };
     }
     byKey.set(key, entry);
+  }
+  let unreadable = 0;
+  const stitched = stitchFragments(candidates);
+  for (const c of candidates) {
+    if (c.key !== null) continue;
+    const key = stitched.get(c.record.id);
+    const entry = key ? byKey.get(key) : undefined;
+    const clash = entry?.tracks.some((t) => t.firstSec < c.record.lastSec && c.record.firstSec < t.lastSec);
+    if (!entry || clash) {
+      unreadable++;
+      continue;
+    }
+    entry.tracks.push(c.record);
+    const detail = details.find((d) => d.id === c.record.id);
+    if (detail) detail.number = entry.number;
   }
   const maxGap = Math.max(1.2, o.sampleIntervalSec * 2.5);
   const players: TrackingPlayer[] = [...byKey.values()]

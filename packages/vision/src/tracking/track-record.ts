@@ -7,6 +7,8 @@ const MAX_KIT_SAMPLES = 40;
 /** Everything the analysis keeps about one track: small, bounded per track, never frames. */
 export class TrackRecord {
   readonly path: [number, number, number, number, number][] = [];
+  /** Camera offset at each path sample: box + offset is the position on the field. */
+  readonly offsets: [number, number][] = [];
   readonly kits: KitSample[] = [];
   readonly reads: NumberObservation[] = [];
   lastReadSec = -Infinity;
@@ -14,8 +16,17 @@ export class TrackRecord {
 
   constructor(readonly id: number) {}
 
-  addPosition(timeSec: number, box: Box): void {
+  addPosition(timeSec: number, box: Box, cameraOffset: [number, number] = [0, 0]): void {
     this.path.push([timeSec, box[0], box[1], box[2], box[3]]);
+    this.offsets.push(cameraOffset);
+  }
+
+  /** Feet position on the field (camera motion removed) at path sample i. */
+  fieldPoint(i: number): [number, number] {
+    const p = this.path[i];
+    const o = this.offsets[i] ?? [0, 0];
+    if (!p) return [0, 0];
+    return [p[1] + p[3] / 2 + o[0], p[2] + p[4] + o[1]];
   }
 
   /** Reservoir-samples kit colours so a long track stays small. */

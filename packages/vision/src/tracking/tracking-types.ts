@@ -42,7 +42,11 @@ export interface TrackingAnalysis {
   durationSec: number;
   teams: TrackingTeam[];
   players: TrackingPlayer[];
-  timings: { analysisSec: number };
+  /**
+   * analysisSec: wall time. cpuSec: CPU time of this process and its detector threads (not ffmpeg's
+   * decode): on a busy machine it shows what the analysis itself costs.
+   */
+  timings: { analysisSec: number; cpuSec?: number };
   /** Counts that explain a thin result (no people, one team, unreadable numbers). */
   stats: {
     sampledFrames: number;
