@@ -12,7 +12,7 @@ export interface DetectLivePlayOptions {
   signal?: AbortSignal;
   /** 0–100 while the film is analysed. */
   onProgress?: (percent: number) => void;
-  /** Analysis frame rate (default 5) and width (default 160). */
+  /** Analysis frame rate (default 5) and width (default 240). */
   fps?: number;
   width?: number;
   temporal?: Partial<TemporalOptions>;
@@ -39,7 +39,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     input: options.input,
     info,
     fps,
-    width: options.width ?? 160,
+    width: options.width ?? 240,
     signal: options.signal,
     onProgress: (fraction) => options.onProgress?.(Math.min(99, fraction * 100)),
   });

@@ -14,6 +14,7 @@ export interface MotionSample {
   camera: CameraMotion;
 }
 
+const FIELD_REFRESH_FRAMES = 3;
 const MOVING_THRESHOLD = 40;
 const CHANGED_THRESHOLD = 90;
 
@@ -24,6 +25,8 @@ export class MotionAnalyser {
   private prevGray: Uint8Array | null = null;
   private prevHist: Float32Array | null = null;
   private readonly field: FieldRegion;
+  private frames = 0;
+  private regionPixels = 0;
   /** When set, receives 255 for each moving field pixel of the last frame (for inspection). */
   debugMask: Uint8Array | null = null;
 
@@ -46,7 +49,9 @@ export class MotionAnalyser {
       gray[i] = (r * 77 + g * 150 + b * 29) >> 8;
       hist[((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6)]! += 1;
     }
-    const regionPixels = this.field.update(rgb);
+    // The field barely changes within a second: refresh its outline every few frames.
+    if (this.frames++ % FIELD_REFRESH_FRAMES === 0) this.regionPixels = this.field.update(rgb);
+    const regionPixels = this.regionPixels;
     const prevMin = this.prevMin;
     const prevMax = this.prevMax;
     const prevGray = this.prevGray;

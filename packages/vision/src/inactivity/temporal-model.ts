@@ -9,11 +9,26 @@ export interface TemporalOptions {
   stayMotion: number;
   /** A play continues through quieter moments shorter than this (s). */
   holdSec: number;
-  /** Plays with less active time than this are dropped as noise (s). */
+  /** Plays with less time above enterMotion than this are dropped as noise (s). */
   minPlaySec: number;
   /** Padding added before and after every play (s). */
   padBeforeSec: number;
   padAfterSec: number;
+  /**
+   * The film's own quiet level: this percentile of smoothed motion, capped so that a film that is
+   * nearly all play cannot lift the thresholds above its play. Thresholds scale with it.
+   */
+  floorPercentile: number;
+  floorCap: number;
+  enterOverFloor: number;
+  stayOverFloor: number;
+  /**
+   * Play motion scales with how big players look (zoom, sport): the film's busiest moments (this
+   * percentile) set a second bar, enterOverPeak of it, so walking in a close-up is not play.
+   */
+  peakPercentile: number;
+  enterOverPeak: number;
+  peakCap: number;
   /** Share of a frame's audio windows that must be whistle-like to count as a whistle. */
   whistleShare: number;
   /** After a whistle, motion must stay above enterMotion this long for play to be still on (s). */
@@ -21,15 +36,38 @@ export interface TemporalOptions {
 }
 
 export const DEFAULT_TEMPORAL_OPTIONS: TemporalOptions = {
-  enterMotion: 0.004,
-  stayMotion: 0.002,
+  enterMotion: 0.006,
+  stayMotion: 0.0025,
   holdSec: 1.6,
-  minPlaySec: 0.6,
+  minPlaySec: 1,
   padBeforeSec: 1,
   padAfterSec: 2,
   whistleShare: 0.4,
   whistleGraceSec: 3,
+  floorPercentile: 0.15,
+  floorCap: 0.004,
+  enterOverFloor: 3,
+  stayOverFloor: 1.6,
+  peakPercentile: 0.95,
+  enterOverPeak: 0.25,
+  peakCap: 0.08,
 };
+
+/** The motion level of the film's quiet moments (see TemporalOptions.floorPercentile). */
+export function motionFloor(motion: Float32Array, options: TemporalOptions): number {
+  return Math.min(options.floorCap, percentile(motion, options.floorPercentile));
+}
+
+/** The motion level of the film's busiest moments (see TemporalOptions.peakPercentile). */
+export function motionPeak(motion: Float32Array, options: TemporalOptions): number {
+  return Math.min(options.peakCap, percentile(motion, options.peakPercentile));
+}
+
+function percentile(values: Float32Array, q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
 
 /** Frames whose picture changed wholesale (a cut to another shot) say nothing about play. */
 export function findCuts(features: FilmFeatures): Uint8Array {
@@ -82,6 +120,10 @@ export function findLiveSegments(
   const cuts = findCuts(features);
   const motion = smoothMotion(features, cuts);
   const whistles = findWhistles(features, options.whistleShare);
+  const floor = motionFloor(motion, options);
+  const peak = motionPeak(motion, options);
+  const enter = Math.max(options.enterMotion, floor * options.enterOverFloor, peak * options.enterOverPeak);
+  const stay = Math.max(options.stayMotion, floor * options.stayOverFloor);
   const holdFrames = Math.round(options.holdSec * fps);
   const graceFrames = Math.round(options.whistleGraceSec * fps);
   const plays: { start: number; end: number; active: number }[] = [];
@@ -95,7 +137,14 @@ export function findLiveSegments(
   for (let i = 0; i < features.count; i++) {
     const m = motion[i]!;
     if (!current) {
-      if (m >= options.enterMotion) current = { start: i, lastActive: i, active: 1, whistle: null };
+      if (m >= enter) {
+        // The play began when motion first rose above the quiet level, a little before.
+        let start = i;
+        const earliest = Math.max(0, i - Math.round(options.holdSec * fps));
+        while (start > earliest && motion[start - 1]! >= stay) start--;
+        if (plays.length > 0) start = Math.max(start, plays[plays.length - 1]!.end);
+        current = { start, lastActive: i, active: 1, whistle: null };
+      }
       continue;
     }
     while (w < whistles.length && whistles[w]! * fps < current.start) w++;
@@ -103,18 +152,16 @@ export function findLiveSegments(
       current.whistle = Math.round(whistles[w]! * fps);
       w++;
     }
-    if (m >= options.stayMotion) {
-      current.lastActive = i;
-      current.active++;
-    }
+    if (m >= stay) current.lastActive = i;
+    if (m >= enter) current.active++;
     // A whistle ends the play unless the action carries on well past it.
     if (current.whistle !== null) {
       let strongSince = current.whistle;
       for (let k = current.whistle; k <= i; k++)
-        if (motion[k]! < options.enterMotion) strongSince = k + 1;
+        if (motion[k]! < enter) strongSince = k + 1;
       if (i - strongSince >= graceFrames) {
         current.whistle = null;
-      } else if (m < options.enterMotion && i - current.whistle >= Math.round(fps * 0.5)) {
+      } else if (m < enter && i - current.whistle >= Math.round(fps * 0.5)) {
         plays.push({
           start: current.start,
           end: Math.max(current.whistle, current.start + 1),

@@ -147,6 +147,9 @@ export async function probeVideo(
   options: { signal?: AbortSignal } = {},
 ): Promise<MediaInfo> {
   const info = await probeMedia(input, options);
+  if (!info.video && !info.audio && !(info.durationSec > 0)) {
+    throw new MediaError('EMPTY', 'The video is empty (zero length).');
+  }
   if (!info.video || info.video.width <= 0 || info.video.height <= 0) {
     throw new MediaError('NO_VIDEO', 'The file has no video track.');
   }

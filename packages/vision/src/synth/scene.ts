@@ -85,7 +85,7 @@ export class Scene {
     const untilEnd = phase.end - t;
     const { runSpeed, walkSpeed, fieldLength, fieldDepth } = this.profile;
     // Players burst at the snap and wind down over ~1.5 s after the whistle.
-    const afterWhistle = live ? 0 : Math.max(0, 1 - sinceStart / 1.5);
+    const afterWhistle = live || phase.start === 0 ? 0 : Math.max(0, 1 - sinceStart / 1.5);
     for (const [i, p] of this.players.entries()) {
       if (t >= p.retargetAt) this.retarget(p, i, phase, t, untilEnd);
       const dx = p.tx - p.x;
