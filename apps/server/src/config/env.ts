@@ -16,10 +16,23 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a positive whole number' })
+    .int({ error: 'must be a positive whole number' })
+    .positive({ error: 'must be a positive whole number' })
+    .default(fallback);
+
+/** Values that may hold passwords are never repeated in error messages. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int({ error: 'must be a port number (0-65535)' })
+    .min(0, { error: 'must be a port number (0-65535)' })
+    .max(65535, { error: 'must be a port number (0-65535)' })
+    .default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(
@@ -85,8 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
+    const shown = SECRET_VARIABLES.has(variable) ? '' : `=${JSON.stringify(env[variable] ?? '')}`;
     throw new ConfigError(
-      `Invalid configuration: ${variable}=${JSON.stringify(env[variable] ?? '')} ${issue?.message ?? ''}`.trim(),
+      `Invalid configuration: ${variable}${shown} ${issue?.message ?? ''}`.trim(),
     );
   }
   const values = parsed.data;

@@ -56,7 +56,7 @@ describe('configuration', () => {
     const attempt = () => loadConfig(env);
 
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(new RegExp(`^Invalid configuration: ${variable}=`));
+    expect(attempt).toThrow(new RegExp(`^Invalid configuration: ${variable}[= ]`));
     try {
       attempt();
     } catch (error) {
@@ -83,5 +83,20 @@ describe('JWT secret', () => {
 
   it('uses JWT_SECRET when it is set', async () => {
     expect(await resolveJwtSecret('x'.repeat(40), '/nonexistent')).toBe('x'.repeat(40));
+  });
+});
+
+describe('configuration errors', () => {
+  it('never repeat a secret value', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'hunter2' })).toThrow(
+      'Invalid configuration: JWT_SECRET must be at least 32 characters long',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
+  it('say what a port must be', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      'Invalid configuration: PORT="eighty" must be a port number (0-65535)',
+    );
   });
 });
