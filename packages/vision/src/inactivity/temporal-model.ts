@@ -122,7 +122,11 @@ export function findLiveSegments(
   const whistles = findWhistles(features, options.whistleShare);
   const floor = motionFloor(motion, options);
   const peak = motionPeak(motion, options);
-  const enter = Math.max(options.enterMotion, floor * options.enterOverFloor, peak * options.enterOverPeak);
+  const enter = Math.max(
+    options.enterMotion,
+    floor * options.enterOverFloor,
+    peak * options.enterOverPeak,
+  );
   const stay = Math.max(options.stayMotion, floor * options.stayOverFloor);
   const holdFrames = Math.round(options.holdSec * fps);
   const graceFrames = Math.round(options.whistleGraceSec * fps);
@@ -157,8 +161,7 @@ export function findLiveSegments(
     // A whistle ends the play unless the action carries on well past it.
     if (current.whistle !== null) {
       let strongSince = current.whistle;
-      for (let k = current.whistle; k <= i; k++)
-        if (motion[k]! < enter) strongSince = k + 1;
+      for (let k = current.whistle; k <= i; k++) if (motion[k]! < enter) strongSince = k + 1;
       if (i - strongSince >= graceFrames) {
         current.whistle = null;
       } else if (m < enter && i - current.whistle >= Math.round(fps * 0.5)) {

@@ -59,5 +59,5 @@ export interface LegibilityInput {
  * overlapped by someone else, not blurred. Cheap, so it runs before the recogniser.
  */
 export function isLegibleCandidate(c: LegibilityInput, minHeight = 70): boolean {
-  return c.box[3] >= minHeight && c.score >= 0.12 && c.overlap < 0.1 && c.sharpness >= 40;
+  return c.box[3] >= minHeight && c.score >= 0.08 && c.overlap < 0.1 && c.sharpness >= 40;
 }

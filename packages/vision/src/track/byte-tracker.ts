@@ -71,8 +71,8 @@ export class ByteTracker {
 
   constructor(options: TrackerOptions = {}) {
     this.o = {
-      highScore: options.highScore ?? 0.15,
-      lowScore: options.lowScore ?? 0.05,
+      highScore: options.highScore ?? 0.1,
+      lowScore: options.lowScore ?? 0.04,
       maxLostSec: options.maxLostSec ?? 2,
       minHits: options.minHits ?? 2,
       expand: options.expand ?? 1.6,

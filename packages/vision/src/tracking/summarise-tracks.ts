@@ -71,7 +71,11 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         number: letter ? vote.number : null,
         confidence: vote.confidence,
         path: r.path,
-        reads: r.reads.map((x) => ({ time: x.timeSec, number: x.number, confidence: x.confidence })),
+        reads: r.reads.map((x) => ({
+          time: x.timeSec,
+          number: x.number,
+          confidence: x.confidence,
+        })),
       });
     }
     if (!letter) {
@@ -84,7 +88,14 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     }
     const key = `${letter}:${vote.number}`;
     candidates.push({ record: r, teamLetter: letter, key });
-    const entry = byKey.get(key) ?? { letter, number: vote.number, tracks: [], confidence: 0, best: { time: 0, box: [0, 0, 0, 0] }, bestConf: -1 };
+    const entry = byKey.get(key) ?? {
+      letter,
+      number: vote.number,
+      tracks: [],
+      confidence: 0,
+      best: { time: 0, box: [0, 0, 0, 0] },
+      bestConf: -1,
+    };
     entry.tracks.push(r);
     entry.confidence = Math.max(entry.confidence, vote.confidence);
     if (vote.best.confidence > entry.bestConf) {
@@ -92,7 +103,12 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       const [x, y, w, h] = vote.best.box;
       entry.best = {
         time: Math.round(vote.best.timeSec * 1000) / 1000,
-        box: [Math.round(x * o.scale), Math.round(y * o.scale), Math.round(w * o.scale), Math.round(h * o.scale)],
+        box: [
+          Math.round(x * o.scale),
+          Math.round(y * o.scale),
+          Math.round(w * o.scale),
+          Math.round(h * o.scale),
+        ],
       };
     }
     byKey.set(key, entry);
@@ -103,7 +119,9 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     if (c.key !== null) continue;
     const key = stitched.get(c.record.id);
     const entry = key ? byKey.get(key) : undefined;
-    const clash = entry?.tracks.some((t) => t.firstSec < c.record.lastSec && c.record.firstSec < t.lastSec);
+    const clash = entry?.tracks.some(
+      (t) => t.firstSec < c.record.lastSec && c.record.firstSec < t.lastSec,
+    );
     if (!entry || clash) {
       unreadable++;
       continue;

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { generateFilm } from '../synth/generate-film.js';
+import { makeTestClip } from '../synth/test-clips.js';
+import { inactivityCommand } from './inactivity-command.js';
+
+const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+
+describe('scout-vision inactivity', () => {
+  it('writes durationSec, segments, keptSec and timings to the --json file', async () => {
+    const film = await generateFilm({
+      sport: 'volleyball',
+      seed: 3,
+      durationSec: 60,
+      width: 320,
+      height: 180,
+      outDir: dir,
+    });
+    const json = resolve(dir, 'cli-result.json');
+    const code = await inactivityCommand.run([film.path, '--json', json, '--quiet']);
+    expect(code).toBe(0);
+    const result = JSON.parse(await readFile(json, 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(result).sort()).toEqual(['durationSec', 'keptSec', 'segments', 'timings']);
+    expect(result.segments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ start: expect.any(Number), end: expect.any(Number) }),
+      ]),
+    );
+    expect(result.timings).toEqual({ analysisSec: expect.any(Number), renderSec: 0 });
+  });
+
+  it('explains a bad input and exits with a non-zero code', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const code = await inactivityCommand.run([
+      await makeTestClip(dir, 'not-video'),
+      '--json',
+      resolve(dir, 'x.json'),
+      '--quiet',
+    ]);
+    const written = stderr.mock.calls.map((c) => String(c[0])).join('');
+    stderr.mockRestore();
+    expect(code).toBe(2);
+    expect(written).toContain('not a video');
+  });
+
+  it('shows usage when --json is missing', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const code = await inactivityCommand.run(['film.mp4']);
+    stderr.mockRestore();
+    expect(code).toBe(64);
+  });
+});
