@@ -31,6 +31,8 @@ if (!withPostgres) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine; API files mostly wait on a database.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
