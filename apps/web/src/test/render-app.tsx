@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach } from 'vitest';
 import { AppProviders } from '../app/providers.js';
 import { routes } from '../app/router.js';
 import type { Clock } from '../lib/clock.js';
@@ -27,6 +28,9 @@ export async function cleanupApps(): Promise<void> {
   }
   openClients.clear();
 }
+
+// Runs before the shared clean-up in setup.ts (after-hooks run last-registered first).
+afterEach(cleanupApps);
 
 export function signIn(role: string[] = ['Player'], email = 'player@example.com'): void {
   saveAuth({ token: makeToken({ role, email }), refreshToken: 'refresh-1' });

@@ -4,13 +4,11 @@ import { afterEach } from 'vitest';
 import { removeSecure, StorageKeys } from '../lib/secure-storage.js';
 import { reloadSession } from '../lib/session.js';
 import { notify } from '../lib/notifier.js';
-import { cleanupApps } from './render-app.js';
 
 // The machine running the suite may be busy; give async UI a little longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(async () => {
-  await cleanupApps();
+afterEach(() => {
   cleanup();
   notify.clear();
   removeSecure(StorageKeys.auth);
