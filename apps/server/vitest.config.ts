@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
           testTimeout: 30_000,
+          // Media tests generate their clips in beforeAll; a busy machine needs more than 10 s.
+          hookTimeout: 60_000,
         },
       },
       databaseProject('pglite'),

@@ -99,6 +99,23 @@ describe('unknown API routes', () => {
   );
 });
 
+describe('request bodies', () => {
+  it('answer a body that is not JSON with 415 Unsupported media type', async () => {
+    const response = await withSpa.app.inject({
+      method: 'POST',
+      url: `/api${ApiPaths.login}`,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login><email>a@b.com</email></login>',
+    });
+
+    expect(response.statusCode).toBe(415);
+    expect(json(response)).toEqual({
+      message: Messages.unsupportedMediaType,
+      errorNumber: ErrorNumber.Unknown,
+    });
+  });
+});
+
 describe('rate limits', () => {
   it.each([
     [ApiPaths.login, { email: 'a@b.com', password: 'x' }],
