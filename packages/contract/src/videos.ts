@@ -36,3 +36,45 @@ export interface UploadProgress {
 }
 
 export type { UploadKind };
+
+/** Process a library video (POST processing/library). `videoType` is Inactivity or PlayerTracking. */
+export interface ProcessLibraryVideoRequest {
+  videoType: VideoType;
+  videoId: string;
+}
+
+/** Import an iCloud shared-file link (copy-from-cloud); the library variant sends `url` alone. */
+export interface CopyFromCloudRequest {
+  videoType?: VideoType;
+  url: string;
+}
+
+/** Import a YouTube, Hudl or Instagram Reel link; the library variant sends `videoUrl` alone. */
+export interface PlatformLinkRequest {
+  videoType?: VideoType;
+  videoUrl: string;
+}
+
+/** Library uploads and imports answer the new library video. */
+export type LibraryUploadResponse = LibraryVideo;
+
+/** Processing uploads and imports answer the video being processed. */
+export type ProcessingUploadResponse = InProgressVideo;
+
+/** PUT edit-video (spec §3 edit payload). */
+export interface EditVideoRequest {
+  videoId: string;
+  title: string;
+  description: string;
+  notes: string;
+}
+
+/** Bodies that name one video (error-notification-readed). */
+export interface VideoIdRequest {
+  videoId: string;
+}
+
+/** GET direct-download-video answers a URL the browser downloads. */
+export interface DirectDownloadResponse {
+  downloadUrl: string;
+}
