@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { RgbFrame } from '../detect/types.js';
 import type { NumberRecognizer, RecognizeOptions } from './number-recognizer.js';
 
@@ -18,6 +19,9 @@ const VARIANTS: RecognizeOptions[] = [
   { stretch: 1.6 },
   { stretch: 1.3, normalise: true },
 ];
+
+/** Below this agreement a crop is 'unreadable' (chosen on the real crops: fewest wrong numbers). */
+const DEFAULT_MIN_CONFIDENCE = 0.3;
 
 /** Jersey numbers run 0–99; longer digit strings are misreads. */
 export function isPlausibleNumber(text: string): boolean {
@@ -51,9 +55,26 @@ export function combineReads(
 export async function readJerseyNumber(
   recognizer: NumberRecognizer,
   crop: RgbFrame,
-  minConfidence = 0.35,
+  minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<JerseyRead> {
   const reads = [];
   for (const variant of VARIANTS) reads.push(await recognizer.read(crop, variant));
   return combineReads(reads, minConfidence);
+}
+
+/** Reads a jersey number from an image file (JPEG, PNG, …) of a number or a torso. */
+export async function readJerseyNumberFile(
+  recognizer: NumberRecognizer,
+  path: string,
+  minConfidence = DEFAULT_MIN_CONFIDENCE,
+): Promise<JerseyRead> {
+  const { data, info } = await sharp(path)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return readJerseyNumber(
+    recognizer,
+    { width: info.width, height: info.height, data: new Uint8Array(data) },
+    minConfidence,
+  );
 }

@@ -135,6 +135,9 @@ export async function analyseTracking(
       dy: shift.dy * k,
     });
     endTracks(ended);
+    // where the image origin sits on the (panning) field: lets tracks be joined across gaps
+    cameraX -= shift.dx * k;
+    cameraY -= shift.dy * k;
     for (const { trackId, detectionIndex } of assignments) {
       const d = detections[detectionIndex]!;
       const record = records.get(trackId) ?? new TrackRecord(trackId);

@@ -1,0 +1,45 @@
+import { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { readJerseyNumberFile } from '../numbers/read-jersey-number.js';
+import type { CliCommand } from './command.js';
+
+const USAGE = 'scout-vision read-number <image>...';
+
+/** `scout-vision read-number`: the number recogniser alone, on crops of a number or a torso. */
+export const readNumberCommand: CliCommand = {
+  name: 'read-number',
+  summary: 'Read the jersey number on crops of a number or a torso (null when unreadable).',
+  usage: USAGE,
+  async run(args) {
+    const files = args.filter((a) => !a.startsWith('-'));
+    if (files.length === 0 || files.length !== args.length) {
+      process.stderr.write(`Usage: ${USAGE}\n`);
+      return 64;
+    }
+    const recognizer = await NumberRecognizer.create();
+    const results: { file: string; number: number | null; confidence: number; error?: string }[] =
+      [];
+    try {
+      for (const file of files) {
+        try {
+          const read = await readJerseyNumberFile(recognizer, file);
+          results.push({
+            file,
+            number: read.number,
+            confidence: Math.round(read.confidence * 1000) / 1000,
+          });
+        } catch {
+          results.push({
+            file,
+            number: null,
+            confidence: 0,
+            error: 'The file is not an image that can be read.',
+          });
+        }
+      }
+    } finally {
+      await recognizer.close();
+    }
+    process.stdout.write(`${JSON.stringify(results)}\n`);
+    return results.some((r) => r.error) ? 2 : 0;
+  },
+};

@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedMediaDir } from '../synth-tracking/shared-media.js';
+import { decodeDigitsCtc } from './ctc-digits.js';
+import { NumberRecognizer } from './number-recognizer.js';
+import { readJerseyNumber, readJerseyNumberFile } from './read-jersey-number.js';
+import { voteTrackNumber, type NumberObservation } from './track-vote.js';
+
+const crops = join(sharedMediaDir(), 'jersey-crops');
+
+describe('jersey number reader', () => {
+  let recognizer: NumberRecognizer;
+  beforeAll(async () => {
+    recognizer = await NumberRecognizer.create();
+  });
+  afterAll(async () => {
+    await recognizer.close();
+  });
+
+  it('reads the numbers on real jersey crops', async () => {
+    const labelled: [string, number][] = [
+      ['sn_907_907_660.jpg', 27],
+      ['sn_1223_1223_569.jpg', 3],
+      ['sn_1357_1357_69.jpg', 26],
+      ['sn_1105_1105_525.jpg', 23],
+      ['sn_455_455_317.jpg', 24],
+      ['sn_1337_1337_324.jpg', 10],
+    ];
+    let correct = 0;
+    for (const [file, number] of labelled) {
+      const read = await readJerseyNumberFile(recognizer, join(crops, file));
+      if (read.number === number) correct++;
+    }
+    expect(correct).toBeGreaterThanOrEqual(5);
+  });
+
+  it('says unreadable on a crop with no number instead of guessing', async () => {
+    const plain = { width: 40, height: 48, data: new Uint8Array(40 * 48 * 3).fill(90) };
+    const read = await readJerseyNumber(recognizer, plain);
+    expect(read.number).toBeNull();
+  });
+});
+
+describe('digits-only decoding', () => {
+  it('collapses repeated digits and splits them at blanks', () => {
+    const classes = 12;
+    const digitClasses = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    // steps: 1, 1, blank, 1, 7  -> "117"
+    const best = [2, 2, 0, 2, 8];
+    const probs = new Float32Array(best.length * classes);
+    best.forEach((c, t) => (probs[t * classes + c] = 0.9));
+    const read = decodeDigitsCtc(probs, best.length, classes, digitClasses);
+    expect(read.text).toBe('117');
+    expect(read.confidence).toBeGreaterThan(0.8);
+  });
+});
+
+describe('per-track vote', () => {
+  const obs = (number: number | null, confidence: number, timeSec: number): NumberObservation => ({
+    number,
+    confidence,
+    timeSec,
+    box: [0, 0, 10, 20],
+  });
+
+  it('gives the number most reads agree on, and the frame where it read best', () => {
+    const vote = voteTrackNumber([
+      obs(12, 0.8, 1),
+      obs(12, 0.97, 2),
+      obs(17, 0.6, 3),
+      obs(null, 0, 4),
+    ]);
+    expect(vote.number).toBe(12);
+    expect(vote.best?.timeSec).toBe(2);
+  });
+
+  it('says unreadable when the reads disagree', () => {
+    const vote = voteTrackNumber([obs(12, 0.9, 1), obs(17, 0.9, 2)]);
+    expect(vote.number).toBeNull();
+  });
+});
