@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 import type { CliCommand } from './cli/command.js';
 import { inactivityCommand } from './cli/inactivity-command.js';
+import { trackCommand } from './cli/track-command.js';
+import { clipsCommand } from './cli/clips-command.js';
+import { readNumberCommand } from './cli/read-number-command.js';
 
 /** Subcommands by name, one line each. */
 const commands: Record<string, CliCommand> = {
   inactivity: inactivityCommand,
+  track: trackCommand,
+  clips: clipsCommand,
+  'read-number': readNumberCommand,
 };
 
 function printHelp(): void {
