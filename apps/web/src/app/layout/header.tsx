@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.js';
 import { signOut } from '../../lib/sign-out.js';
 import { GoToProfileButton } from '../../features/player/components/go-to-profile-button.js';
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
+import { useUploadLauncher } from '../upload-flow.js';
 import { Brand } from './brand.js';
 
 const SIDEBAR_TRANSITION = { enter: 300, exit: 300 };
@@ -16,6 +17,7 @@ export function Header() {
   const { auth } = useSession();
   const navigate = useNavigate();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const openUpload = useUploadLauncher();
   const isPlayer = rolesOf(auth.token).includes(RoleName.Player);
 
   function logOut() {
@@ -67,7 +69,13 @@ export function Header() {
           {navLinks}
         </nav>
         <div className="mobile-menu__uploads">
-          <UploadButtons layout="column" />
+          <UploadButtons
+            layout="column"
+            onSelect={(mode) => {
+              setMenuOpen(false);
+              openUpload(mode);
+            }}
+          />
         </div>
         {isPlayer && <GoToProfileButton className="w-full" />}
         <Button

@@ -3,9 +3,11 @@ import { DowntimeBanner } from '../../components/downtime-banner.js';
 import { LibrarySection } from '../../features/library/components/library-section.js';
 import { InProgressSection } from '../../features/processing/components/in-progress-section.js';
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
+import { useUploadLauncher } from '../upload-flow.js';
 
 export function HomePage() {
   const clock = useClock();
+  const openUpload = useUploadLauncher();
   return (
     <div className="page">
       <DowntimeBanner now={clock()} />
@@ -15,7 +17,7 @@ export function HomePage() {
             Upload a video to edit
           </h2>
           <p className="muted">Run a tool on a game video or keep it in your library for later.</p>
-          <UploadButtons />
+          <UploadButtons onSelect={openUpload} />
         </section>
         <InProgressSection />
       </div>

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/contract';
 import { statusOf } from '../../../lib/api-error.js';
 import { http } from '../../../lib/http-client.js';
-
-export const libraryVideosQueryKey = ['videos', 'library'] as const;
+import { libraryVideosQueryKey } from '../../../lib/video-cache.js';
 
 /** The user's library. A server without video routes yet (404) reads as an empty library. */
 export async function getVideos(signal?: AbortSignal): Promise<LibraryVideo[]> {

@@ -2,10 +2,16 @@ import { useMemo, useState } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
-import { Messages, VideoType, type LibraryVideo } from '@filmroom/contract';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { VideoType, type LibraryVideo } from '@filmroom/contract';
 import { useLibraryVideos } from '../api/get-videos.js';
+import { useDeleteVideo } from '../api/delete-video.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { matchesSearch } from '../hooks/matches-search.js';
+import { EditVideoDialog } from './edit-video-dialog.js';
+import { PreviewDialog } from './preview-dialog.js';
+import { ShareDialog } from './share-dialog.js';
+import { VideoCarousel } from './video-carousel.js';
 
 interface VideoList {
   id: string;
@@ -13,7 +19,7 @@ interface VideoList {
   includes(video: LibraryVideo): boolean;
 }
 
-const LISTS: readonly VideoList[] = [
+export const VIDEO_LISTS: readonly VideoList[] = [
   { id: 'all', title: 'All Videos', includes: () => true },
   {
     id: 'inactivity',
@@ -27,14 +33,42 @@ const LISTS: readonly VideoList[] = [
   },
 ];
 
-export function LibrarySection() {
+interface LibrarySectionProps {
+  /** Opens player selection for a tracked video; the processing feature provides it. */
+  onSelectPlayers?(video: LibraryVideo): void;
+}
+
+export function LibrarySection({ onSelectPlayers }: LibrarySectionProps) {
   const { data: videos = [] } = useLibraryVideos();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
+  const [previewed, setPreviewed] = useState<LibraryVideo>();
+  const [edited, setEdited] = useState<LibraryVideo>();
+  const [shared, setShared] = useState<LibraryVideo>();
+  const deleteVideo = useDeleteVideo();
   const found = useMemo(
     () => videos.filter((video) => matchesSearch(video, debouncedSearch)),
     [videos, debouncedSearch],
   );
+
+  function confirmDelete(video: LibraryVideo) {
+    confirmDialog({
+      header: 'Delete Video',
+      message: 'Are you sure you want to delete the video?',
+      icon: 'pi pi-exclamation-triangle',
+      defaultFocus: 'reject',
+      acceptClassName: 'p-button-danger',
+      accept: () => deleteVideo.mutate(video.id),
+    });
+  }
+
+  const actions = {
+    onEdit: setEdited,
+    onPreview: setPreviewed,
+    onShare: setShared,
+    onDelete: confirmDelete,
+    onSelectPlayers,
+  };
 
   return (
     <section className="library" aria-labelledby="library-title">
@@ -53,28 +87,18 @@ export function LibrarySection() {
           />
         </IconField>
       </div>
-      {LISTS.map((list) => {
-        const listed = found.filter(list.includes);
-        return (
-          <section key={list.id} className="video-list" aria-labelledby={`list-${list.id}`}>
-            <h3 id={`list-${list.id}`}>{list.title}</h3>
-            {listed.length === 0 ? (
-              <p className="empty-text">{Messages.noVideosForFilters}</p>
-            ) : (
-              <ul className="video-list__row">
-                {listed.map((video) => (
-                  <li key={video.id} className="video-tile">
-                    <span className="video-tile__title">{video.title || 'No name'}</span>
-                    <span className="video-tile__description">
-                      {video.description || 'No description'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        );
-      })}
+      {VIDEO_LISTS.map((list) => (
+        <VideoCarousel
+          key={list.id}
+          id={list.id}
+          title={list.title}
+          videos={found.filter(list.includes)}
+          {...actions}
+        />
+      ))}
+      <PreviewDialog video={previewed} onHide={() => setPreviewed(undefined)} />
+      <EditVideoDialog video={edited} onHide={() => setEdited(undefined)} />
+      <ShareDialog video={shared} onHide={() => setShared(undefined)} />
     </section>
   );
 }

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiPaths, type InProgressVideo, type VideosResponse } from '@filmroom/contract';
 import { statusOf } from '../../../lib/api-error.js';
 import { http } from '../../../lib/http-client.js';
+import { inProgressVideosQueryKey } from '../../../lib/video-cache.js';
 
-export const inProgressVideosQueryKey = ['videos', 'in-progress'] as const;
+/** How often the list refreshes while something is being processed. */
+export const IN_PROGRESS_POLL_MS = 5000;
 
 /** Videos being processed. A server without video routes yet (404) reads as none. */
 export async function getInProgressVideos(signal?: AbortSignal): Promise<InProgressVideo[]> {
@@ -22,5 +24,6 @@ export function useInProgressVideos() {
   return useQuery({
     queryKey: inProgressVideosQueryKey,
     queryFn: ({ signal }) => getInProgressVideos(signal),
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? IN_PROGRESS_POLL_MS : false),
   });
 }

@@ -30,7 +30,7 @@ export const UPLOAD_MODES: readonly UploadMode[] = [
 ];
 
 interface UploadButtonsProps {
-  /** Called with the chosen mode; the upload dialog is wired here once it exists. */
+  /** Called with the chosen mode to open the upload dialog. */
   onSelect?(mode: UploadMode['id']): void;
   layout?: 'row' | 'column';
 }

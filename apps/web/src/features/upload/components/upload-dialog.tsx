@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import {
+  ICLOUD_LINK_PLACEHOLDER,
+  PLATFORM_LINK_PLACEHOLDER,
+  validateUpload,
+  type LibraryVideo,
+} from '@filmroom/contract';
+import { notify } from '../../../lib/notifier.js';
+import type { UploadSource } from '../hooks/use-upload-video.js';
+import type { UploadModeSettings } from '../upload-modes.js';
+import { LibraryVideoPicker } from './library-video-picker.js';
+
+interface UploadDialogProps {
+  mode: UploadModeSettings | undefined;
+  libraryVideos: readonly LibraryVideo[];
+  onHide(): void;
+  onSubmit(mode: UploadModeSettings, source: UploadSource): void;
+}
+
+/** Upload dialog (spec §2, 80vw): one source out of device file, library video, iCloud or platform link. */
+export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDialogProps) {
+  const [file, setFile] = useState<File>();
+  const [selectedId, setSelectedId] = useState<string>();
+  const [iCloudLink, setICloudLink] = useState('');
+  const [platformLink, setPlatformLink] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setFile(undefined);
+    setSelectedId(undefined);
+    setICloudLink('');
+    setPlatformLink('');
+  }, [mode]);
+
+  // A deleted video cannot stay selected.
+  const libraryVideoId = libraryVideos.some((video) => video.id === selectedId)
+    ? selectedId
+    : undefined;
+
+  function removeFile() {
+    setFile(undefined);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!mode) return;
+    const failures = validateUpload({
+      kind: mode.kind,
+      hasFile: file !== undefined,
+      libraryVideoId: mode.showsLibraryPicker ? libraryVideoId : undefined,
+      iCloudLink,
+      platformLink,
+    });
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    const source: UploadSource = file
+      ? { kind: 'file', file }
+      : libraryVideoId && mode.showsLibraryPicker
+        ? { kind: 'library', videoId: libraryVideoId }
+        : iCloudLink.trim() !== ''
+          ? { kind: 'cloud', url: iCloudLink }
+          : { kind: 'platform', url: platformLink };
+    onSubmit(mode, source);
+  }
+
+  return (
+    <Dialog
+      header={mode?.title}
+      visible={mode !== undefined}
+      onHide={onHide}
+      dismissableMask={mode?.isMaskDismissable ?? false}
+      style={{ width: '80vw' }}
+      className={`upload-dialog upload-dialog--${mode?.id ?? 'closed'}`}
+    >
+      {mode && (
+        <form className="form upload-form" onSubmit={submit} noValidate>
+          <div className="upload-form__device">
+            <input
+              ref={fileInput}
+              id="upload-file"
+              type="file"
+              accept="video/*"
+              className="visually-hidden"
+              aria-label="Upload from device"
+              onChange={(event) => setFile(event.target.files?.[0] ?? undefined)}
+            />
+            <Button
+              type="button"
+              label="Upload from device"
+              icon="pi pi-upload"
+              outlined
+              aria-hidden="true"
+              tabIndex={-1}
+              onClick={() => fileInput.current?.click()}
+            />
+            {file && (
+              <>
+                <span className="upload-form__file-name">{file.name}</span>
+                <Button
+                  type="button"
+                  label="Remove file"
+                  icon="pi pi-times"
+                  text
+                  severity="danger"
+                  onClick={removeFile}
+                />
+              </>
+            )}
+          </div>
+          {mode.showsLibraryPicker && (
+            <LibraryVideoPicker
+              videos={libraryVideos}
+              selectedId={libraryVideoId}
+              onChange={setSelectedId}
+            />
+          )}
+          <div className="field">
+            <label htmlFor="upload-icloud-link">iCloud link</label>
+            <InputText
+              id="upload-icloud-link"
+              type="url"
+              placeholder={ICLOUD_LINK_PLACEHOLDER}
+              value={iCloudLink}
+              onChange={(event) => setICloudLink(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="upload-platform-link">YouTube, Hudl or Instagram Reel link</label>
+            <InputText
+              id="upload-platform-link"
+              type="url"
+              placeholder={PLATFORM_LINK_PLACEHOLDER}
+              value={platformLink}
+              onChange={(event) => setPlatformLink(event.target.value)}
+            />
+          </div>
+          <div className="form__actions">
+            <Button
+              type="submit"
+              label={mode.submitLabel}
+              severity={mode.submitSeverity}
+              className={`upload-form__submit upload-form__submit--${mode.id}`}
+            />
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

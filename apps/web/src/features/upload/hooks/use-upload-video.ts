@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  NEW_IN_PROGRESS_PERCENTAGE,
+  VideoType,
+  type InProgressVideo,
+  type LibraryVideo,
+} from '@filmroom/contract';
+import { useGlobalLoader } from '../../../lib/global-loader.js';
+import { notify } from '../../../lib/notifier.js';
+import {
+  addInProgressVideo,
+  inProgressVideosQueryKey,
+  libraryVideosQueryKey,
+  prependLibraryVideo,
+} from '../../../lib/video-cache.js';
+import { copyFromCloud } from '../api/copy-from-cloud.js';
+import { importPlatformLink } from '../api/import-platform-link.js';
+import { processLibraryVideo } from '../api/process-library-video.js';
+import { uploadVideoFile } from '../api/upload-video-file.js';
+import { isProcessingMode, type UploadModeSettings } from '../upload-modes.js';
+import { uploadErrorMessage } from './upload-error-message.js';
+
+export type UploadSource =
+  | { kind: 'file'; file: File }
+  | { kind: 'library'; videoId: string }
+  | { kind: 'cloud'; url: string }
+  | { kind: 'platform'; url: string };
+
+export interface UploadRequest {
+  mode: UploadModeSettings;
+  source: UploadSource;
+}
+
+/** The new video as the success dialog and the edit dialog need it. */
+export interface UploadedVideo {
+  id: string;
+  title: string;
+  description: string;
+  notes: string;
+}
+
+export interface UploadOutcome {
+  mode: UploadModeSettings;
+  video: UploadedVideo | undefined;
+}
+
+type UploadAnswer = Partial<LibraryVideo & InProgressVideo> | undefined;
+
+function send(
+  { mode, source }: UploadRequest,
+  onProgress: (percentage: number) => void,
+): Promise<UploadAnswer> {
+  switch (source.kind) {
+    case 'file':
+      return uploadVideoFile(mode.filePath, source.file, (progress) =>
+        onProgress(progress.progress),
+      );
+    case 'library':
+      return processLibraryVideo({
+        videoType: mode.videoType ?? VideoType.Inactivity,
+        videoId: source.videoId,
+      });
+    case 'cloud':
+      return copyFromCloud(mode.cloudPath, {
+        ...(mode.videoType ? { videoType: mode.videoType } : {}),
+        url: source.url.trim(),
+      });
+    case 'platform':
+      return importPlatformLink(mode.platformPath, {
+        ...(mode.videoType ? { videoType: mode.videoType } : {}),
+        videoUrl: source.url.trim(),
+      });
+  }
+}
+
+function hasId(answer: UploadAnswer): answer is UploadAnswer & { id: string } {
+  return typeof answer?.id === 'string' && answer.id !== '';
+}
+
+function asLibraryVideo(answer: UploadAnswer & { id: string }): LibraryVideo {
+  return {
+    title: '',
+    description: '',
+    notes: '',
+    url: '',
+    thumbnailUrl: '',
+    date: new Date().toISOString(),
+    type: VideoType.None,
+    canSelectPlayers: false,
+    ...answer,
+  } as LibraryVideo;
+}
+
+function asInProgressVideo(
+  answer: UploadAnswer & { id: string },
+  mode: UploadModeSettings,
+): InProgressVideo {
+  return {
+    id: answer.id,
+    type: answer.type ?? mode.videoType ?? VideoType.None,
+    title: answer.title ?? '',
+    date: answer.date ?? new Date().toISOString(),
+    percentageCompleted: NEW_IN_PROGRESS_PERCENTAGE,
+    canSelectPlayers: answer.canSelectPlayers ?? false,
+    errorMessage: answer.errorMessage ?? '',
+    errorAlreadyMarkedAsReaded: answer.errorAlreadyMarkedAsReaded ?? false,
+  };
+}
+
+/**
+ * Sends a video from any source, with progress in the global loader ('Processing video...' at 100),
+ * then puts the new video where the user expects it (spec §4 Upload).
+ */
+export function useUploadVideo() {
+  const client = useQueryClient();
+  const loader = useGlobalLoader();
+  return useMutation({
+    mutationFn: async (request: UploadRequest): Promise<UploadOutcome> => {
+      // Links and library videos have no upload phase: the server works on them straight away.
+      loader.show(request.source.kind === 'file' ? 0 : 100);
+      const answer = await send(request, (percentage) => loader.show(percentage));
+      if (!hasId(answer)) {
+        const key = isProcessingMode(request.mode)
+          ? inProgressVideosQueryKey
+          : libraryVideosQueryKey;
+        await client.invalidateQueries({ queryKey: key });
+        return { mode: request.mode, video: undefined };
+      }
+      if (isProcessingMode(request.mode)) {
+        addInProgressVideo(client, asInProgressVideo(answer, request.mode));
+      } else {
+        prependLibraryVideo(client, asLibraryVideo(answer));
+      }
+      return {
+        mode: request.mode,
+        video: {
+          id: answer.id,
+          title: answer.title ?? '',
+          description: answer.description ?? '',
+          notes: answer.notes ?? '',
+        },
+      };
+    },
+    onSettled: () => loader.hide(),
+    onError: (error) => {
+      console.error('Uploading the video failed', error);
+      const message = uploadErrorMessage(error);
+      if (message) notify.error(message);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { ApiPaths, UploadKind, VideoType } from '@filmroom/contract';
+
+export type UploadModeId = 'inactivity' | 'tracking' | 'library';
+
+/** Everything that differs between the three upload modes (spec §2 Upload dialog, §7). */
+export interface UploadModeSettings {
+  id: UploadModeId;
+  kind: UploadKind;
+  /** The tool asked for; undefined for a library-only upload. */
+  videoType: VideoType | undefined;
+  title: string;
+  submitLabel: string;
+  submitSeverity: 'success' | 'warning' | 'help' | undefined;
+  /** The mask closes the dialog only for the two tools. */
+  isMaskDismissable: boolean;
+  showsLibraryPicker: boolean;
+  filePath: string;
+  cloudPath: string;
+  platformPath: string;
+}
+
+export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
+  library: {
+    id: 'library',
+    kind: UploadKind.VideoLibrary,
+    videoType: undefined,
+    title: 'Upload Video',
+    submitLabel: 'Upload to Video Library',
+    submitSeverity: undefined,
+    isMaskDismissable: false,
+    showsLibraryPicker: false,
+    filePath: ApiPaths.libraryFileUpload,
+    cloudPath: ApiPaths.libraryCopyFromCloud,
+    platformPath: ApiPaths.libraryPlatformUpload,
+  },
+  inactivity: {
+    id: 'inactivity',
+    kind: UploadKind.Inactivity,
+    videoType: VideoType.Inactivity,
+    title: 'Upload Video for Inactivity Filtering',
+    submitLabel: 'Run Inactivity Filter',
+    submitSeverity: 'warning',
+    isMaskDismissable: true,
+    showsLibraryPicker: true,
+    filePath: ApiPaths.inactivityFileUpload,
+    cloudPath: ApiPaths.processCopyFromCloud,
+    platformPath: ApiPaths.processPlatform,
+  },
+  tracking: {
+    id: 'tracking',
+    kind: UploadKind.PlayerTracking,
+    videoType: VideoType.PlayerTracking,
+    title: 'Upload Video for Player Tracking',
+    submitLabel: 'Run Player Tracking Filter',
+    submitSeverity: 'success',
+    isMaskDismissable: true,
+    showsLibraryPicker: true,
+    filePath: ApiPaths.trackingFileUpload,
+    cloudPath: ApiPaths.processCopyFromCloud,
+    platformPath: ApiPaths.processPlatform,
+  },
+};
+
+export function isProcessingMode(mode: UploadModeSettings): boolean {
+  return mode.kind !== UploadKind.VideoLibrary;
+}
