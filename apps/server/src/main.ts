@@ -2,13 +2,14 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
 import { buildApp } from './http/app.js';
+import { logSerializers } from './http/log-serializers.js';
 import { openDatabase } from './infra/db/open-database.js';
 import { createMailer } from './infra/mail/create-mailer.js';
 
 type Stop = () => Promise<void>;
 
 async function start(config: Config): Promise<Stop> {
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, serializers: logSerializers });
   const stops: Stop[] = [];
   const stopAll: Stop = async () => {
     for (const stop of stops.reverse()) await stop();

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiPaths, ErrorNumber, Messages, RUNTIME_CONFIG_PATH } from '@filmroom/contract';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logSerializers } from '../../src/http/log-serializers.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { apiClient, json, registration, startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -81,6 +83,35 @@ describe('the web app', () => {
     expect((await strictLimits.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('request logs', () => {
+  it('never contain the token of an e-mailed link', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info', serializers: logSerializers },
+      { write: (line: string) => void lines.push(line) },
+    );
+    const logged = await startTestApp(database.handle.db, {
+      env: { WEB_DIST_DIR: webDist },
+      logger,
+    });
+
+    await logged.app.inject({
+      method: 'GET',
+      url: '/confirm-reset-password?token=s3cr3t-link-token',
+    });
+    await logged.app.inject({
+      method: 'GET',
+      url: '/activate?email=a%40b.com&token=s3cr3t-link-token',
+    });
+    await logged.close();
+
+    const output = lines.join('');
+    expect(output).toContain('/confirm-reset-password?token=[redacted]');
+    expect(output).toContain('/activate?email=a%40b.com&token=[redacted]');
+    expect(output).not.toContain('s3cr3t-link-token');
   });
 });
 
