@@ -23,9 +23,9 @@ const mediaDir = process.env.FILMROOM_MEDIA_DIR ?? resolve(repoRoot, '../shared/
 // 640x360 keeps generation affordable on two cores; the real clips cover 720p and 1080p decoding.
 const SYNTHETIC: { sport: Sport; seed: number; durationSec: number }[] = [
   { sport: 'football', seed: 11, durationSec: 180 },
-  { sport: 'basketball', seed: 12, durationSec: 150 },
+  { sport: 'basketball', seed: 12, durationSec: 210 },
   { sport: 'volleyball', seed: 13, durationSec: 120 },
-  { sport: 'soccer', seed: 14, durationSec: 150 },
+  { sport: 'soccer', seed: 14, durationSec: 210 },
 ];
 const SYNTHETIC_SIZE = { width: 640, height: 360 };
 

@@ -49,9 +49,12 @@ function sad(
   size: number,
   dx: number,
   dy: number,
+  limit = Infinity,
 ): number {
   let sum = 0;
   for (let y = 0; y < size; y++) {
+    // No need to finish a candidate that is already worse than the best one.
+    if (sum > limit) return sum;
     let c = (by + y) * width + bx;
     let p = (by + y + dy) * width + bx + dx;
     for (let x = 0; x < size; x++) {
@@ -101,8 +104,10 @@ export function estimateCameraMotion(
   const curHalf = halve(cur, width, height);
   const vectors: BlockVector[] = [];
   const margin = COARSE_RANGE;
-  for (let by = margin; by + COARSE_BLOCK + margin <= ch; by += COARSE_BLOCK) {
-    for (let bx = margin; bx + COARSE_BLOCK + margin <= cw; bx += COARSE_BLOCK) {
+  // A sparse grid of blocks is plenty to fit three parameters.
+  const step = Math.max(COARSE_BLOCK, Math.round(cw / 10));
+  for (let by = margin; by + COARSE_BLOCK + margin <= ch; by += step) {
+    for (let bx = margin; bx + COARSE_BLOCK + margin <= cw; bx += step) {
       const [texX, texY] = texture(curHalf, cw, bx, by, COARSE_BLOCK);
       if (Math.max(texX, texY) < 1.5) continue;
       let best = Infinity;
@@ -110,7 +115,7 @@ export function estimateCameraMotion(
       let bdy = 0;
       for (let dy = -COARSE_RANGE; dy <= COARSE_RANGE; dy++) {
         for (let dx = -COARSE_RANGE; dx <= COARSE_RANGE; dx++) {
-          const s = sad(curHalf, prevHalf, cw, bx, by, COARSE_BLOCK, dx, dy);
+          const s = sad(curHalf, prevHalf, cw, bx, by, COARSE_BLOCK, dx, dy, best);
           if (s < best || (s === best && dx * dx + dy * dy < bdx * bdx + bdy * bdy)) {
             best = s;
             bdx = dx;
@@ -124,7 +129,9 @@ export function estimateCameraMotion(
       let fdx = bdx * 2;
       let fdy = bdy * 2;
       let fbest = Infinity;
-      const costs = new Map<number, number>();
+      // costs[(dy + 1) * 3 + (dx + 1)] for the 3x3 candidates around the doubled coarse vector.
+      const costs = new Float64Array(9).fill(Infinity);
+      let bi = 4;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const ex = bdx * 2 + dx;
@@ -137,24 +144,20 @@ export function estimateCameraMotion(
           )
             continue;
           const s = sad(cur, prev, width, fx, fy, FINE_BLOCK, ex, ey);
-          costs.set(ey * 1000 + ex, s);
+          const k = (dy + 1) * 3 + dx + 1;
+          costs[k] = s;
           if (s < fbest) {
             fbest = s;
             fdx = ex;
             fdy = ey;
+            bi = k;
           }
         }
       }
-      const subX = parabola(
-        costs.get(fdy * 1000 + fdx - 1),
-        fbest,
-        costs.get(fdy * 1000 + fdx + 1),
-      );
-      const subY = parabola(
-        costs.get((fdy - 1) * 1000 + fdx),
-        fbest,
-        costs.get((fdy + 1) * 1000 + fdx),
-      );
+      const bxi = bi % 3;
+      const byi = Math.floor(bi / 3);
+      const subX = bxi === 1 ? parabola(costs[bi - 1], fbest, costs[bi + 1]) : 0;
+      const subY = byi === 1 ? parabola(costs[bi - 3], fbest, costs[bi + 3]) : 0;
       vectors.push({
         x: fx + FINE_BLOCK / 2 - width / 2,
         y: fy + FINE_BLOCK / 2 - height / 2,
@@ -169,7 +172,13 @@ export function estimateCameraMotion(
 }
 
 function parabola(left: number | undefined, mid: number, right: number | undefined): number {
-  if (left === undefined || right === undefined) return 0;
+  if (
+    left === undefined ||
+    right === undefined ||
+    !Number.isFinite(left) ||
+    !Number.isFinite(right)
+  )
+    return 0;
   const denom = left - 2 * mid + right;
   if (denom <= 0) return 0;
   return Math.max(-0.5, Math.min(0.5, (0.5 * (left - right)) / denom));

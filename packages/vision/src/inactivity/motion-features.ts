@@ -20,8 +20,7 @@ const CHANGED_THRESHOLD = 90;
 
 /** Computes camera-compensated motion features for a stream of same-sized rgb24 frames. */
 export class MotionAnalyser {
-  private prevMin: Uint8Array | null = null;
-  private prevMax: Uint8Array | null = null;
+  private prevRgb: Uint8Array | null = null;
   private prevGray: Uint8Array | null = null;
   private prevHist: Float32Array | null = null;
   private readonly field: FieldRegion;
@@ -38,8 +37,10 @@ export class MotionAnalyser {
   }
 
   /** Returns null for the first frame (nothing to compare with). */
-  push(rgb: Uint8Array): MotionSample | null {
+  push(frame: Uint8Array): MotionSample | null {
     const { width, height } = this;
+    // A plain Uint8Array view keeps the hot loops monomorphic (frames arrive as Buffers).
+    const rgb = new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength);
     const gray = new Uint8Array(width * height);
     const hist = new Float32Array(64);
     for (let i = 0, o = 0; i < gray.length; i++, o += 3) {
@@ -52,14 +53,13 @@ export class MotionAnalyser {
     // The field barely changes within a second: refresh its outline every few frames.
     if (this.frames++ % FIELD_REFRESH_FRAMES === 0) this.regionPixels = this.field.update(rgb);
     const regionPixels = this.regionPixels;
-    const prevMin = this.prevMin;
-    const prevMax = this.prevMax;
+    const prev = this.prevRgb;
     const prevGray = this.prevGray;
     const prevHist = this.prevHist;
-    [this.prevMin, this.prevMax] = neighbourhoodRange(rgb, width, height);
+    this.prevRgb = rgb;
     this.prevGray = gray;
     this.prevHist = hist;
-    if (!prevMin || !prevMax || !prevGray || !prevHist) return null;
+    if (!prev || !prevGray || !prevHist) return null;
 
     let histogramChange = 0;
     for (let i = 0; i < 64; i++) histogramChange += Math.abs(hist[i]! - prevHist[i]!);
@@ -86,17 +86,13 @@ export class MotionAnalyser {
       for (let x = 1; x < width - 1; x++) {
         const px = colMap[x]!;
         if (px < 1 || px >= width - 1) continue;
-        // Distance of the pixel from the colour range of the matching 3x3 neighbourhood a frame
-        // earlier: thin lines and edges that shift by a fraction of a pixel stay inside the range.
         const o = (y * width + x) * 3;
         const q = (py * width + px) * 3;
-        let best = 0;
-        for (let c = 0; c < 3; c++) {
-          const v = rgb[o + c]!;
-          const lo = prevMin[q + c]!;
-          const hi = prevMax[q + c]!;
-          best += v < lo ? lo - v : v > hi ? v - hi : 0;
-        }
+        const r = rgb[o]!;
+        const g = rgb[o + 1]!;
+        const b = rgb[o + 2]!;
+        let best = Math.abs(r - prev[q]!) + Math.abs(g - prev[q + 1]!) + Math.abs(b - prev[q + 2]!);
+        if (best >= MOVING_THRESHOLD) best = rangeDistance(prev, q, width * 3, r, g, b);
         compared++;
         if (best >= CHANGED_THRESHOLD) changed++;
         if (best >= MOVING_THRESHOLD && y >= top[x]!) flags[y * width + x] = 1;
@@ -124,46 +120,42 @@ export class MotionAnalyser {
   }
 }
 
-/** Per-channel minimum and maximum over each pixel's 3x3 neighbourhood (separable). */
-function neighbourhoodRange(
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-): [Uint8Array, Uint8Array] {
-  const rowMin = new Uint8Array(rgb.length);
-  const rowMax = new Uint8Array(rgb.length);
-  const stride = width * 3;
-  for (let y = 0; y < height; y++) {
-    const row = y * stride;
-    for (let x = 0; x < width; x++) {
-      const l = row + Math.max(0, x - 1) * 3;
-      const m = row + x * 3;
-      const r = row + Math.min(width - 1, x + 1) * 3;
-      for (let c = 0; c < 3; c++) {
-        const a = rgb[l + c]!;
-        const b = rgb[m + c]!;
-        const d = rgb[r + c]!;
-        rowMin[m + c] = a < b ? (a < d ? a : d) : b < d ? b : d;
-        rowMax[m + c] = a > b ? (a > d ? a : d) : b > d ? b : d;
-      }
+/**
+ * Distance of a colour from the per-channel colour range of the 3x3 neighbourhood around `q` a frame
+ * earlier: thin lines and edges that shift by a fraction of a pixel stay inside that range, a player
+ * who moved does not. Never more than the plain difference to the centre pixel.
+ */
+function rangeDistance(
+  prev: Uint8Array,
+  q: number,
+  stride: number,
+  r: number,
+  g: number,
+  b: number,
+): number {
+  let rLo = 255,
+    gLo = 255,
+    bLo = 255,
+    rHi = 0,
+    gHi = 0,
+    bHi = 0;
+  for (let dy = -stride; dy <= stride; dy += stride) {
+    for (let dx = -3; dx <= 3; dx += 3) {
+      const k = q + dy + dx;
+      const pr = prev[k]!;
+      const pg = prev[k + 1]!;
+      const pb = prev[k + 2]!;
+      if (pr < rLo) rLo = pr;
+      if (pr > rHi) rHi = pr;
+      if (pg < gLo) gLo = pg;
+      if (pg > gHi) gHi = pg;
+      if (pb < bLo) bLo = pb;
+      if (pb > bHi) bHi = pb;
     }
   }
-  const min = new Uint8Array(rgb.length);
-  const max = new Uint8Array(rgb.length);
-  for (let y = 0; y < height; y++) {
-    const up = Math.max(0, y - 1) * stride;
-    const mid = y * stride;
-    const down = Math.min(height - 1, y + 1) * stride;
-    for (let i = 0; i < stride; i++) {
-      const a = rowMin[up + i]!;
-      const b = rowMin[mid + i]!;
-      const d = rowMin[down + i]!;
-      min[mid + i] = a < b ? (a < d ? a : d) : b < d ? b : d;
-      const e = rowMax[up + i]!;
-      const f = rowMax[mid + i]!;
-      const g = rowMax[down + i]!;
-      max[mid + i] = e > f ? (e > g ? e : g) : f > g ? f : g;
-    }
-  }
-  return [min, max];
+  return (
+    (r < rLo ? rLo - r : r > rHi ? r - rHi : 0) +
+    (g < gLo ? gLo - g : g > gHi ? g - gHi : 0) +
+    (b < bLo ? bLo - b : b > bHi ? b - bHi : 0)
+  );
 }

@@ -7,9 +7,15 @@ import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { combineReads } from '../numbers/read-jersey-number.js';
-import { cropRgb, isLegibleCandidate, numberBand, sharpness } from '../numbers/torso-crop.js';
+import {
+  cropRgb,
+  isLegibleCandidate,
+  jerseyNumberBand,
+  sharpness,
+} from '../numbers/torso-crop.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
 import { sampleKit } from '../teams/kit-colours.js';
+import { labDistance, rgbToLab, type Lab } from '../teams/lab-colour.js';
 import { ByteTracker, type TrackInput } from '../track/byte-tracker.js';
 import {
   estimateCameraShift,
@@ -52,6 +58,11 @@ interface Pending {
   frame: RgbFrame;
   timeSec: number;
   detections: Promise<PersonDetection[]>;
+}
+
+/** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
+function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
+  return (r, g, b) => labDistance(rgbToLab(r, g, b), jersey) < 18;
 }
 
 function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
@@ -154,7 +165,7 @@ export async function analyseTracking(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
       );
-      const band = numberBand(d.box, p.frame);
+      const band = jerseyNumberBand(p.frame, d.box, kit ? jerseyTest(kit.jersey) : null);
       if (band[2] < 6 || band[3] < 8) continue;
       const crop = cropRgb(p.frame, band);
       if (!isLegibleCandidate({ box: d.box, score: d.score, overlap, sharpness: sharpness(crop) }))
