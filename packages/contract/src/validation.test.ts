@@ -55,7 +55,13 @@ describe('registration rules', () => {
   });
 
   it('requires each character class including a special character from the allowed set', () => {
-    for (const password of ['short1!A', 'NoDigits!!', 'nouppercase1!', 'NOLOWER1!', 'NoSpecial12']) {
+    for (const password of [
+      'short1!A',
+      'NoDigits!!',
+      'nouppercase1!',
+      'NOLOWER1!',
+      'NoSpecial12',
+    ]) {
       const expected = password === 'short1!A' ? [] : [Messages.passwordComplexity];
       expect(validateRegistration({ ...valid, password, confirmPassword: password })).toEqual(
         expected,
@@ -66,9 +72,9 @@ describe('registration rules', () => {
 
 describe('change password rules', () => {
   it('asks for confirmation only once a new password is given', () => {
-    expect(validateChangePassword({ oldPassword: '', newPassword: '', confirmPassword: '' })).toEqual(
-      [Messages.oldPasswordRequired, Messages.newPasswordRequired],
-    );
+    expect(
+      validateChangePassword({ oldPassword: '', newPassword: '', confirmPassword: '' }),
+    ).toEqual([Messages.oldPasswordRequired, Messages.newPasswordRequired]);
     expect(
       validateChangePassword({ oldPassword: 'x', newPassword: 'Str0ng!pass', confirmPassword: '' }),
     ).toEqual([Messages.confirmPasswordRequired]);
