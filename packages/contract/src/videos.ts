@@ -1,4 +1,5 @@
-import type { UploadKind, VideoType } from './enums.js';
+import { z } from 'zod';
+import { VideoType as VideoTypes, type UploadKind, type VideoType } from './enums.js';
 
 /** A library video (spec §3). `isSelected` is UI-only and never sent by the server. */
 export interface LibraryVideo {
@@ -78,3 +79,50 @@ export interface VideoIdRequest {
 export interface DirectDownloadResponse {
   downloadUrl: string;
 }
+
+// --- Request schemas (zod) for the video endpoints; the spec's field rules run in the services. ---
+
+const videoId = z.string().trim().min(1);
+const requestedType = z.union([
+  z.literal(VideoTypes.Inactivity),
+  z.literal(VideoTypes.PlayerTracking),
+]);
+
+export const processLibraryVideoRequestSchema = z.object({ videoType: requestedType, videoId });
+
+export const copyFromCloudRequestSchema = z.object({
+  videoType: requestedType.optional(),
+  url: z.string().default(''),
+});
+
+export const platformLinkRequestSchema = z.object({
+  videoType: requestedType.optional(),
+  videoUrl: z.string().default(''),
+});
+
+export const editVideoRequestSchema = z.object({
+  videoId,
+  title: z.string().default(''),
+  description: z.string().default(''),
+  notes: z
+    .string()
+    .nullish()
+    .transform((notes) => notes ?? ''),
+});
+
+export const videoIdRequestSchema = z.object({ videoId });
+
+/** `?videoId=` of delete-video, direct-download-video and delete-in-progress-video. */
+export const videoIdQuerySchema = z.object({ videoId });
+
+/** 413 for an upload over the server's limit (MAX_UPLOAD_BYTES). */
+export function uploadTooLargeMessage(maxBytes: number): string {
+  const gb = maxBytes / 1024 ** 3;
+  const mb = maxBytes / 1024 ** 2;
+  const limit =
+    gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Number(Math.max(mb, 0.01).toFixed(2))} MB`;
+  return `The video is larger than the upload limit of ${limit}.`;
+}
+
+/** 400 for a multipart upload without a file in the `video` field. */
+export const NO_VIDEO_FILE_MESSAGE = 'No video file was sent.';
