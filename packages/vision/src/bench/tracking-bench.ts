@@ -57,7 +57,8 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
 
 async function synthFilms(): Promise<void> {
   const detector = await CenterNetDetector.create();
-  for (const scenario of SYNTH_SCENARIOS) {
+  const films = process.env.TRACK_FILMS?.split(',');
+  for (const scenario of SYNTH_SCENARIOS.filter((s) => !films || films.includes(s.name))) {
     const { videoPath, truth } = await cachedSynthFilm(scenario, detector);
     const analysis = await analyseTracking(videoPath, { includeTracks: true, ...benchOptions });
     const s = evaluateTracking(truth, analysis);

@@ -12,6 +12,8 @@ export interface FilmFeatures {
   histogramChange: Float32Array;
   fieldShare: Float32Array;
   cameraShift: Float32Array;
+  /** Share of measured blocks that agree with the fitted camera motion (low across a cut). */
+  cameraFit: Float32Array;
   rmsDb: Float32Array;
   whistle: Float32Array;
   hasAudio: boolean;
@@ -58,6 +60,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     histogramChange: new GrowableArray(),
     fieldShare: new GrowableArray(),
     cameraShift: new GrowableArray(),
+    cameraFit: new GrowableArray(),
     rmsDb: new GrowableArray(),
     whistle: new GrowableArray(),
   };
@@ -81,6 +84,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     columns.cameraShift.push(
       m ? Math.hypot(m.camera.tx, m.camera.ty) + Math.abs(m.camera.scale) * width : 0,
     );
+    columns.cameraFit.push(m && m.camera.measured > 0 ? m.camera.inliers / m.camera.measured : 1);
     columns.rmsDb.push(a.rmsDb);
     columns.whistle.push(a.whistle);
     if (onProgress && duration > 0) {
@@ -99,6 +103,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     histogramChange: columns.histogramChange.toArray(),
     fieldShare: columns.fieldShare.toArray(),
     cameraShift: columns.cameraShift.toArray(),
+    cameraFit: columns.cameraFit.toArray(),
     rmsDb: columns.rmsDb.toArray(),
     whistle: columns.whistle.toArray(),
     hasAudio: info.audio !== null,

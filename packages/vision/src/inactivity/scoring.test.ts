@@ -3,19 +3,27 @@ import type { FilmFeatures } from './film-features.js';
 import { scoreSegments } from './score-segments.js';
 import { DEFAULT_TEMPORAL_OPTIONS, findLiveSegments } from './temporal-model.js';
 
-function features(motion: number[], whistleAt: number[] = [], fps = 5): FilmFeatures {
+function features(
+  motion: number[],
+  whistleAt: number[] = [],
+  cutsAt: number[] = [],
+  fps = 5,
+): FilmFeatures {
   const n = motion.length;
   const zeros = (): Float32Array => new Float32Array(n);
   const whistle = zeros();
   for (const t of whistleAt) whistle[Math.round(t * fps)] = 1;
+  const frameChange = zeros();
+  for (const t of cutsAt) frameChange[Math.round(t * fps)] = 1;
   return {
     fps,
     count: n,
     fieldMotion: Float32Array.from(motion),
-    frameChange: zeros(),
+    frameChange,
     histogramChange: zeros(),
     fieldShare: zeros().fill(0.8),
     cameraShift: zeros(),
+    cameraFit: zeros().fill(1),
     rmsDb: zeros().fill(-30),
     whistle,
     hasAudio: true,
@@ -86,5 +94,24 @@ describe('temporal model', () => {
     const segments = findLiveSegments(features(motion, [12]), 60);
     expect(segments).toHaveLength(1);
     expect(segments[0]!.end).toBeGreaterThanOrEqual(30);
+  });
+
+  it('drops a replay shown between two cuts shortly after a play', () => {
+    const motion = bursts(80, [
+      [10, 20],
+      [26, 33],
+    ]);
+    const segments = findLiveSegments(features(motion, [], [26, 33]), 80);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]!.end).toBeLessThan(26);
+  });
+
+  it('keeps play that starts right after a cut but is not closed by another', () => {
+    const motion = bursts(80, [
+      [10, 20],
+      [26, 60],
+    ]);
+    const segments = findLiveSegments(features(motion, [], [26]), 80);
+    expect(segments).toHaveLength(2);
   });
 });

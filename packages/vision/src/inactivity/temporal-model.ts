@@ -29,6 +29,12 @@ export interface TemporalOptions {
   peakPercentile: number;
   enterOverPeak: number;
   peakCap: number;
+  /**
+   * Broadcast replays: motion that starts at one cut and stops at another, lasts at most
+   * replayMaxSec and comes within replayAfterPlaySec of the end of a play is a replay, not play.
+   */
+  replayMaxSec: number;
+  replayAfterPlaySec: number;
   /** Share of a frame's audio windows that must be whistle-like to count as a whistle. */
   whistleShare: number;
   /** After a whistle, motion must stay above enterMotion this long for play to be still on (s). */
@@ -48,6 +54,8 @@ export const DEFAULT_TEMPORAL_OPTIONS: TemporalOptions = {
   floorCap: 0.004,
   enterOverFloor: 3,
   stayOverFloor: 1.6,
+  replayMaxSec: 20,
+  replayAfterPlaySec: 30,
   peakPercentile: 0.95,
   enterOverPeak: 0.25,
   peakCap: 0.08,
@@ -69,11 +77,19 @@ function percentile(values: Float32Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 }
 
-/** Frames whose picture changed wholesale (a cut to another shot) say nothing about play. */
+/**
+ * Frames where the shot changes: the picture changed wholesale, or (a cut to a tighter view of the
+ * same field) colours shifted while the camera model failed or motion spiked for that one frame.
+ */
 export function findCuts(features: FilmFeatures): Uint8Array {
+  const { fieldMotion: m, frameChange, histogramChange, cameraFit } = features;
   const cuts = new Uint8Array(features.count);
   for (let i = 1; i < features.count; i++) {
-    if (features.frameChange[i]! > 0.3 || features.histogramChange[i]! > 0.45) cuts[i] = 1;
+    const hist = histogramChange[i]!;
+    const around = Math.max(m[i - 1]!, i + 1 < features.count ? m[i + 1]! : 0);
+    const spike = m[i]! > 0.01 && m[i]! > 3 * around;
+    if (frameChange[i]! > 0.3 || hist > 0.45 || (hist > 0.1 && (spike || cameraFit[i]! < 0.45)))
+      cuts[i] = 1;
   }
   return cuts;
 }
@@ -182,11 +198,50 @@ export function findLiveSegments(
   if (current)
     plays.push({ start: current.start, end: current.lastActive + 1, active: current.active });
   const minActive = options.minPlaySec * fps;
-  const padded = plays
-    .filter((p) => p.active >= minActive)
-    .map((p) => ({
-      start: p.start / fps - options.padBeforeSec,
-      end: p.end / fps + options.padAfterSec,
-    }));
+  // Plays that follow each other closely form one stretch of action; a replay is judged as a whole.
+  const groups: (typeof plays)[] = [];
+  for (const play of plays) {
+    if (play.active < minActive) continue;
+    const group = groups[groups.length - 1];
+    const last = group?.[group.length - 1];
+    if (group && last && play.start - last.end <= holdFrames) group.push(play);
+    else groups.push([play]);
+  }
+  const kept: typeof plays = [];
+  for (const group of groups) {
+    const span = { start: group[0]!.start, end: group[group.length - 1]!.end };
+    const previous = kept[kept.length - 1];
+    if (previous && isReplay(span, previous.end, cuts, fps, options)) continue;
+    kept.push(...group);
+  }
+  const padded = kept.map((p) => ({
+    start: p.start / fps - options.padBeforeSec,
+    end: p.end / fps + options.padAfterSec,
+  }));
   return normaliseSegments(padded, durationSec);
+}
+
+/** Whether motion between frames start and end is a replay bracketed by two cuts after a play. */
+function isReplay(
+  play: { start: number; end: number },
+  previousEnd: number,
+  cuts: Uint8Array,
+  fps: number,
+  options: TemporalOptions,
+): boolean {
+  const cutIn = (from: number, to: number): number => {
+    for (
+      let i = Math.max(0, Math.round(from));
+      i <= Math.min(cuts.length - 1, Math.round(to));
+      i++
+    ) {
+      if (cuts[i]) return i;
+    }
+    return -1;
+  };
+  const opening = cutIn(play.start - 1.8 * fps, play.start + 0.6 * fps);
+  const closing = cutIn(play.end - 1 * fps, play.end + 2 * fps);
+  if (opening < 0 || closing <= opening) return false;
+  if (closing - opening > options.replayMaxSec * fps) return false;
+  return opening - previousEnd <= options.replayAfterPlaySec * fps;
 }

@@ -40,6 +40,8 @@ export interface GeneratedFilm {
   live: Segment[];
   crowdShots: Segment[];
   angleCuts: number[];
+  /** Slow-motion replays: dead time (not live play) that looks like play. */
+  replays: Segment[];
 }
 
 /** Renders a deterministic synthetic game film with ground truth, reusing a cached copy. */
@@ -149,6 +151,7 @@ export async function generateFilm(options: GenerateFilmOptions): Promise<Genera
     live: timeline.live,
     crowdShots: timeline.crowdShots,
     angleCuts: timeline.angleCuts,
+    replays: timeline.replays,
   };
   await writeFile(truthPath, JSON.stringify(film, null, 2));
   return film;

@@ -41,6 +41,7 @@ export class Scene {
   private reframe = 0;
   private shakeVx = 0;
   private shakeVy = 0;
+  private inReplay = false;
 
   constructor(
     private readonly profile: SportProfile,
@@ -80,7 +81,13 @@ export class Scene {
   step(t: number, dt: number): void {
     const phase = phaseAt(this.timeline, t);
     if (phase !== this.phase) this.enterPhase(phase, t);
-    const live = phase.kind === 'live';
+    // A replay shows play again, slowed down, from a tighter camera.
+    const replay = this.timeline.replays.some((r) => t >= r.start && t < r.end);
+    const live = phase.kind === 'live' || replay;
+    if (replay !== this.inReplay) {
+      this.inReplay = replay;
+      for (const p of this.players) p.retargetAt = t;
+    }
     const sinceStart = t - phase.start;
     const untilEnd = phase.end - t;
     const { runSpeed, walkSpeed, fieldLength, fieldDepth } = this.profile;
@@ -95,7 +102,11 @@ export class Scene {
         ? runSpeed[0] + (runSpeed[1] - runSpeed[0]) * ((i * 0.37) % 1)
         : walkSpeed[0] + (walkSpeed[1] - walkSpeed[0]) * ((i * 0.61) % 1);
       const ramp = live ? Math.min(1, sinceStart / 0.4) : 1;
-      const speed = live ? base * ramp : Math.max(base, runSpeed[0] * afterWhistle);
+      const speed = replay
+        ? base * 0.5
+        : live
+          ? base * ramp
+          : Math.max(base, runSpeed[0] * afterWhistle);
       const settled = !live && this.isSettled(phase, untilEnd);
       const want = settled || dist < 0.3 ? 0 : Math.min(speed, dist / 0.3);
       const wvx = dist > 0 ? (dx / dist) * want : 0;
@@ -140,9 +151,9 @@ export class Scene {
   private retarget(p: Player, i: number, phase: Phase, t: number, untilEnd: number): void {
     const { fieldLength, fieldDepth, sport } = this.profile;
     const rng = this.rng;
-    const live = phase.kind === 'live';
+    const live = phase.kind === 'live' || this.inReplay;
     const half = p.team === 0 ? -1 : 1;
-    if (phase.kind === 'timeout') {
+    if (phase.kind === 'timeout' && !live) {
       p.tx = fieldLength / 2 + half * rng.between(2, 6);
       p.ty = fieldDepth + rng.between(0.5, 2.5);
       p.retargetAt = t + rng.between(8, 20);
@@ -235,7 +246,9 @@ export class Scene {
     c.shakeX = c.shakeX * 0.9 + this.shakeVx;
     c.shakeY = c.shakeY * 0.9 + this.shakeVy;
     c.crowdShot = this.timeline.crowdShots.some((s) => t >= s.start && t < s.end);
-    c.tight = this.timeline.angleCuts.some((cut) => t >= cut && t < cut + 6);
+    c.tight =
+      this.timeline.angleCuts.some((cut) => t >= cut && t < cut + 6) ||
+      this.timeline.replays.some((r) => t >= r.start && t < r.end);
   }
 }
 

@@ -24,6 +24,8 @@ export interface Timeline {
   crowdShots: CrowdShot[];
   /** Angle changes (hard cuts to a tighter framing) during play, broadcast only. */
   angleCuts: number[];
+  /** Slow-motion re-runs of play shown between two cuts in dead time, broadcast only. */
+  replays: Segment[];
 }
 
 /** Lays out alternating dead and live stretches (dead first and last) for a sport. */
@@ -51,11 +53,19 @@ export function buildTimeline(profile: SportProfile, durationSec: number, rng: R
   if (last.end < durationSec) last.end = durationSec;
   const crowdShots: CrowdShot[] = [];
   const angleCuts: number[] = [];
+  const replays: Segment[] = [];
   if (profile.broadcast) {
     for (const p of phases) {
       const len = p.end - p.start;
-      if (p.kind !== 'live' && len > 12 && rng.chance(0.6)) {
-        const start = p.start + rng.between(3.5, len - 8);
+      let free = p.start;
+      if (p.kind !== 'live' && p.start > 0 && len > 16 && rng.chance(0.6)) {
+        const start = p.start + rng.between(3, 4.5);
+        const end = Math.min(start + rng.between(5, 8), p.end - 5);
+        replays.push({ start, end });
+        free = end + 1;
+      }
+      if (p.kind !== 'live' && p.end - free > 12 && rng.chance(0.6)) {
+        const start = free + rng.between(3.5, p.end - free - 8);
         crowdShots.push({ start, end: start + rng.between(3, Math.min(6, p.end - start - 3)) });
       }
       if (p.kind === 'live' && len > 25 && rng.chance(0.7)) {
@@ -69,6 +79,7 @@ export function buildTimeline(profile: SportProfile, durationSec: number, rng: R
     live: phases.filter((p) => p.kind === 'live').map((p) => ({ start: p.start, end: p.end })),
     crowdShots,
     angleCuts,
+    replays,
   };
 }
 

@@ -73,9 +73,9 @@ export class ByteTracker {
     this.o = {
       highScore: options.highScore ?? 0.1,
       lowScore: options.lowScore ?? 0.04,
-      maxLostSec: options.maxLostSec ?? 2,
+      maxLostSec: options.maxLostSec ?? 3,
       minHits: options.minHits ?? 2,
-      expand: options.expand ?? 1.6,
+      expand: options.expand ?? 2,
       colourWeight: options.colourWeight ?? 0.8,
     };
   }

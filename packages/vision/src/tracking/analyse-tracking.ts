@@ -6,7 +6,7 @@ import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
-import { combineReads } from '../numbers/read-jersey-number.js';
+import { combineReads, isPlausibleNumber } from '../numbers/read-jersey-number.js';
 import {
   cropRgb,
   isLegibleCandidate,
@@ -171,10 +171,12 @@ export async function analyseTracking(
       if (!isLegibleCandidate({ box: d.box, score: d.score, overlap, sharpness: sharpness(crop) }))
         continue;
       record.lastReadSec = p.timeSec;
-      const read = combineReads(
-        [await recognizer.read(crop, { stretch: 1.3, normalise: true })],
-        0,
-      );
+      const first = await recognizer.read(crop, { stretch: 1.3, normalise: true });
+      // a second look at crops that seem to show a number: agreement lifts it, doubt lowers it
+      const reads = isPlausibleNumber(first.text)
+        ? [first, await recognizer.read(crop, { normalise: true })]
+        : [first];
+      const read = combineReads(reads, 0);
       record.reads.push({
         number: read.number,
         confidence: read.confidence,

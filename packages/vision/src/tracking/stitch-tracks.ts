@@ -14,17 +14,21 @@ export interface StitchCandidate {
  */
 export function stitchFragments(
   candidates: readonly StitchCandidate[],
-  maxGapSec = 2.5,
+  maxGapSec = 1.6,
 ): Map<number, string> {
   const out = new Map<number, string>();
   const read = candidates.filter((c) => c.key !== null);
   for (const frag of candidates) {
     if (frag.key !== null) continue;
     const f = frag.record;
+    // a fragment that read another number with some confidence is someone else
+    const doubts = new Set(f.reads.filter((r) => r.number !== null && r.confidence >= 0.5).map((r) => r.number));
     const height = f.path[0]?.[4] ?? 100;
     let best: { key: string; cost: number } | null = null;
     for (const r of read) {
       if (r.teamLetter !== frag.teamLetter) continue;
+      const readNumber = Number(r.key!.split(':')[1]);
+      if ([...doubts].some((n) => n !== readNumber)) continue;
       const t = r.record;
       // the read track must not be on screen at the same time as the fragment
       const overlaps = t.firstSec < f.lastSec && f.firstSec < t.lastSec;
@@ -36,7 +40,7 @@ export function stitchFragments(
       const b = before ? f.fieldPoint(0) : t.fieldPoint(0);
       const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
       // players run at most ~1.5 body heights per second on the image
-      if (dist > height * (0.8 + 1.5 * gap)) continue;
+      if (dist > height * (0.5 + 1.0 * gap)) continue;
       const cost = dist / height + gap;
       if (!best || cost < best.cost) best = { key: r.key!, cost };
     }
