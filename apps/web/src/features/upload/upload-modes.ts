@@ -10,7 +10,6 @@ export interface UploadModeSettings {
   videoType: VideoType | undefined;
   title: string;
   submitLabel: string;
-  submitSeverity: 'success' | 'warning' | 'help' | undefined;
   /** The mask closes the dialog only for the two tools. */
   isMaskDismissable: boolean;
   showsLibraryPicker: boolean;
@@ -26,7 +25,6 @@ export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
     videoType: undefined,
     title: 'Upload Video',
     submitLabel: 'Upload to Video Library',
-    submitSeverity: undefined,
     isMaskDismissable: false,
     showsLibraryPicker: false,
     filePath: ApiPaths.libraryFileUpload,
@@ -39,7 +37,6 @@ export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
     videoType: VideoType.Inactivity,
     title: 'Upload Video for Inactivity Filtering',
     submitLabel: 'Run Inactivity Filter',
-    submitSeverity: 'warning',
     isMaskDismissable: true,
     showsLibraryPicker: true,
     filePath: ApiPaths.inactivityFileUpload,
@@ -52,7 +49,6 @@ export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
     videoType: VideoType.PlayerTracking,
     title: 'Upload Video for Player Tracking',
     submitLabel: 'Run Player Tracking Filter',
-    submitSeverity: 'success',
     isMaskDismissable: true,
     showsLibraryPicker: true,
     filePath: ApiPaths.trackingFileUpload,

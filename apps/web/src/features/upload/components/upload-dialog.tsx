@@ -87,18 +87,12 @@ export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDi
               type="file"
               accept="video/*"
               className="visually-hidden"
-              aria-label="Upload from device"
               onChange={(event) => setFile(event.target.files?.[0] ?? undefined)}
             />
-            <Button
-              type="button"
-              label="Upload from device"
-              icon="pi pi-upload"
-              outlined
-              aria-hidden="true"
-              tabIndex={-1}
-              onClick={() => fileInput.current?.click()}
-            />
+            <label htmlFor="upload-file" className="p-button p-button-outlined upload-form__pick">
+              <i className="pi pi-upload" aria-hidden="true" />
+              <span>Upload from device</span>
+            </label>
             {file && (
               <>
                 <span className="upload-form__file-name">{file.name}</span>
@@ -144,7 +138,6 @@ export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDi
             <Button
               type="submit"
               label={mode.submitLabel}
-              severity={mode.submitSeverity}
               className={`upload-form__submit upload-form__submit--${mode.id}`}
             />
           </div>
