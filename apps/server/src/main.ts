@@ -5,6 +5,13 @@ import { buildApp } from './http/app.js';
 import { logSerializers } from './http/log-serializers.js';
 import { openDatabase } from './infra/db/open-database.js';
 import { createMailer } from './infra/mail/create-mailer.js';
+import { JobQueue } from './infra/queue/job-queue.js';
+import { openPgliteSocket } from './infra/queue/pglite-socket.js';
+import { createStorage } from './infra/storage/create-storage.js';
+import { createJobHandlers } from './jobs/job-handlers.js';
+import { systemClock } from './services/clock.js';
+import { RunningImports } from './services/videos/running-imports.js';
+import { createVideosRepository } from './infra/db/videos.repository.js';
 
 type Stop = () => Promise<void>;
 
@@ -19,20 +26,51 @@ async function start(config: Config): Promise<Stop> {
     stops.push(() => database.close());
     logger.info({ driver: database.driver }, 'Database ready');
 
+    const storage = createStorage(config.storage);
+    let connectionString = config.databaseUrl;
+    if (!connectionString) {
+      if (!database.client) throw new Error('The embedded database exposes no client');
+      const socket = await openPgliteSocket(database.client);
+      stops.push(() => socket.close());
+      connectionString = socket.connectionString;
+    }
+    const queue = new JobQueue({
+      connectionString,
+      concurrency: config.workerConcurrency,
+      onError: (error) => logger.error({ err: error }, 'Job queue error'),
+    });
+    await queue.start();
+    stops.push(() => queue.stop());
+    const imports = new RunningImports();
+
     if (config.role === 'api' || config.role === 'all') {
       const mailer = createMailer({ ...config, from: config.mailFrom, logger });
       stops.push(() => mailer.close());
       const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-      const app = await buildApp({ ...config, jwtSecret }, { db: database.db, mailer, logger });
+      const app = await buildApp(
+        { ...config, jwtSecret },
+        { db: database.db, mailer, logger, storage, jobs: queue, imports },
+      );
       stops.push(() => app.close());
       await app.listen({ port: config.port, host: config.host });
       logger.info(`FilmRoom is listening on ${config.publicUrl} (role ${config.role})`);
     }
     if (config.role === 'worker' || config.role === 'all') {
-      // Keeps a worker-only process alive until it is told to stop; job handlers attach here.
-      const keepAlive = setInterval(() => undefined, 1 << 30);
-      stops.push(async () => clearInterval(keepAlive));
-      logger.info('Worker started; no job kinds are registered yet');
+      await queue.work(
+        createJobHandlers({
+          videos: createVideosRepository(database.db),
+          storage,
+          clock: systemClock,
+          logger,
+          imports,
+          ytDlpPath: config.ytDlpPath,
+          maxBytes: config.maxUploadBytes,
+          timeoutMs: config.importTimeoutMs,
+          allowHosts: config.ssrfAllowHosts,
+          iCloudResolveUrl: config.iCloudResolveUrl,
+        }),
+      );
+      logger.info({ concurrency: config.workerConcurrency }, 'Worker started');
     }
   } catch (error) {
     await stopAll().catch(() => undefined);

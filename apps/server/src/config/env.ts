@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { ICLOUD_RESOLVE_URL } from '../infra/media/icloud-resolver.js';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ServerRole = (typeof ROLES)[number];
+
+export const STORAGE_KINDS = ['local', 's3'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -62,6 +65,30 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  WORKER_CONCURRENCY: positiveInt(1),
+  STORAGE: z.enum(STORAGE_KINDS, { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_PREFIX: optionalText,
+  MAX_UPLOAD_BYTES: positiveInt(10 * 1024 ** 3),
+  MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
+  YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
+  IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
+  ICLOUD_RESOLVE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default(ICLOUD_RESOLVE_URL),
+  SSRF_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
 });
 
 export interface Config {
@@ -86,6 +113,19 @@ export interface Config {
   trustProxy: boolean;
   role: ServerRole;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Jobs of each kind one worker process runs at once. */
+  workerConcurrency: number;
+  storage:
+    | { kind: 'local'; root: string }
+    | { kind: 's3'; bucket: string; endpoint?: string; region?: string; prefix?: string };
+  /** Largest accepted upload or linked download, in bytes. */
+  maxUploadBytes: number;
+  mediaUrlTtlSeconds: number;
+  ytDlpPath: string;
+  importTimeoutMs: number;
+  iCloudResolveUrl: string;
+  /** Hosts exempt from the SSRF guard; for tests that serve links from loopback only. */
+  ssrfAllowHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -104,10 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const values = parsed.data;
+  if (values.STORAGE === 's3' && !values.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET must be set when STORAGE=s3');
+  }
+  const dataDir = path.resolve(cwd, values.DATA_DIR);
   return {
     port: values.PORT,
     host: values.HOST,
-    dataDir: path.resolve(cwd, values.DATA_DIR),
+    dataDir,
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
@@ -122,5 +166,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: values.TRUST_PROXY,
     role: values.ROLE,
     logLevel: values.LOG_LEVEL,
+    workerConcurrency: values.WORKER_CONCURRENCY,
+    storage:
+      values.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: values.S3_BUCKET as string,
+            ...(values.S3_ENDPOINT ? { endpoint: values.S3_ENDPOINT } : {}),
+            ...(values.S3_REGION ? { region: values.S3_REGION } : {}),
+            ...(values.S3_PREFIX ? { prefix: values.S3_PREFIX } : {}),
+          }
+        : { kind: 'local', root: path.join(dataDir, 'storage') },
+    maxUploadBytes: values.MAX_UPLOAD_BYTES,
+    mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
+    ytDlpPath: values.YTDLP_PATH,
+    importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,
+    iCloudResolveUrl: values.ICLOUD_RESOLVE_URL,
+    ssrfAllowHosts: values.SSRF_ALLOW_HOSTS,
   };
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.js';
 import {
@@ -8,6 +10,9 @@ import type { Database } from '../infra/db/database.js';
 import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
 import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
 import { createUsersRepository } from '../infra/db/users.repository.js';
+import { createVideosRepository } from '../infra/db/videos.repository.js';
+import type { JobSender } from '../infra/queue/job-sender.js';
+import type { ObjectStorage } from '../infra/storage/object-storage.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import { createAccountService } from '../services/accounts/account.service.js';
 import { createSettingsService } from '../services/accounts/settings.service.js';
@@ -16,6 +21,10 @@ import { createAccessTokenService } from '../services/tokens/access-token.servic
 import { createOneTimeTokenService } from '../services/tokens/one-time-token.service.js';
 import { createRefreshTokenService } from '../services/tokens/refresh-token.service.js';
 import { createSessionService } from '../services/tokens/session.service.js';
+import { createMediaUrlSigner } from '../services/media/signed-media-url.js';
+import { RunningImports } from '../services/videos/running-imports.js';
+import { createVideoIntakeService } from '../services/videos/video-intake.service.js';
+import { createVideoLibraryService } from '../services/videos/video-library.service.js';
 import { authenticate } from './plugins/authenticate.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
@@ -23,7 +32,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { API_PREFIX, registerWebApp } from './plugins/web-app.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { mediaRoutes } from './routes/media.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
+import { videosRoutes } from './routes/videos.routes.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -33,6 +44,10 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   clock?: Clock;
   passwords?: PasswordHasher;
+  storage: ObjectStorage;
+  jobs: JobSender;
+  /** Imports running in this process (shared with its worker role, so a cancel stops them). */
+  imports?: RunningImports;
 }
 
 const HOUR_MS = 3_600_000;
@@ -76,10 +91,33 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     resetTtlMinutes: config.resetTokenTtlMinutes,
   });
   const settings = createSettingsService({ users, passwords, sessions, clock });
+  const videos = createVideosRepository(deps.db);
+  const signer = createMediaUrlSigner({
+    secret: config.jwtSecret,
+    apiPrefix: API_PREFIX,
+    clock,
+    defaultTtlSeconds: config.mediaUrlTtlSeconds,
+  });
+  const library = createVideoLibraryService({
+    videos,
+    storage: deps.storage,
+    signer,
+    imports: deps.imports ?? new RunningImports(),
+    clock,
+  });
+  const intake = createVideoIntakeService({
+    videos,
+    storage: deps.storage,
+    jobs: deps.jobs,
+    signer,
+    allowHosts: config.ssrfAllowHosts,
+  });
 
   const app = Fastify({
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
+    // Signed media URLs carry the storage key in the path (about 150 characters).
+    routerOptions: { maxParamLength: 500 },
   });
   app.decorateRequest('userId', '');
   registerErrorHandler(app);
@@ -91,6 +129,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(healthRoutes(deps.db));
       await api.register(accountRoutes({ accounts, rateLimitMax: config.rateLimitAuthMax }));
       await api.register(settingsRoutes({ settings, authenticate: authenticate(accessTokens) }));
+      await api.register(mediaRoutes({ storage: deps.storage, signer }));
+      await api.register(async (scope) => {
+        await scope.register(multipart, {
+          limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 20 },
+        });
+        await scope.register(
+          videosRoutes({
+            library,
+            intake,
+            authenticate: authenticate(accessTokens),
+            tmpDir: path.join(config.dataDir, 'tmp'),
+            maxUploadBytes: config.maxUploadBytes,
+          }),
+        );
+      });
     },
     { prefix: API_PREFIX },
   );

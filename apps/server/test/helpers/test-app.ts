@@ -10,6 +10,13 @@ import { createArgon2PasswordHasher } from '../../src/infra/crypto/argon2-passwo
 import type { Database } from '../../src/infra/db/database.js';
 import type { Mailer } from '../../src/infra/mail/mailer.js';
 import { createOutboxMailer } from '../../src/infra/mail/outbox-mailer.js';
+import { LocalDiskStorage } from '../../src/infra/storage/local-disk-storage.js';
+import type { ObjectStorage } from '../../src/infra/storage/object-storage.js';
+import { createStorage } from '../../src/infra/storage/create-storage.js';
+import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
+import { createJobHandlers } from '../../src/jobs/job-handlers.js';
+import { RunningImports } from '../../src/services/videos/running-imports.js';
+import { InProcessJobs } from './in-process-jobs.js';
 import { linkIn, readOutbox, type SentMail } from './outbox.js';
 
 export const PUBLIC_URL = 'http://filmroom.test';
@@ -44,6 +51,11 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 
 export interface TestApp {
   app: FastifyInstance;
+  config: AppConfig;
+  /** DATA_DIR of this app (temporary uploads under tmp/, local storage under storage/). */
+  dataDir: string;
+  storage: ObjectStorage;
+  jobs: InProcessJobs;
   clock: ReturnType<typeof testClock>;
   outboxDir: string;
   mails(): Promise<SentMail[]>;
@@ -56,28 +68,59 @@ export async function startTestApp(
   options: { env?: Record<string, string>; mailer?: Mailer; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'filmroom-outbox-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-data-'));
   const logger = options.logger ?? pino({ level: 'silent' });
   const clock = testClock();
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
+  const storage =
+    config.storage.kind === 'local'
+      ? new LocalDiskStorage(config.storage.root)
+      : createStorage(config.storage);
+  const jobs = new InProcessJobs();
+  const imports = new RunningImports();
+  jobs.use(
+    createJobHandlers({
+      videos: createVideosRepository(db),
+      storage,
+      clock,
+      logger: pino({ level: 'silent' }),
+      imports,
+      ytDlpPath: config.ytDlpPath,
+      maxBytes: config.maxUploadBytes,
+      timeoutMs: config.importTimeoutMs,
+      allowHosts: config.ssrfAllowHosts,
+      iCloudResolveUrl: config.iCloudResolveUrl,
+    }),
+  );
   const mailer =
     options.mailer ??
     createOutboxMailer({ dir: outboxDir, from: 'FilmRoom <no-reply@filmroom.test>', logger });
-  const app = await buildApp(testConfig(options.env), {
+  const app = await buildApp(config, {
     db,
     mailer,
     logger,
     clock,
+    storage,
+    jobs,
+    imports,
     // Still argon2id, at a cost that keeps the suite fast.
     passwords: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
   });
   await app.ready();
   return {
     app,
+    config,
+    dataDir,
+    storage,
+    jobs,
     clock,
     outboxDir,
     mails: () => readOutbox(outboxDir),
     async close() {
+      await jobs.idle();
       await app.close();
       await rm(outboxDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -85,7 +128,7 @@ export async function startTestApp(
 /** JSON calls to /api paths, optionally with a bearer token. */
 export function apiClient(app: FastifyInstance) {
   const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     token?: string,
@@ -101,6 +144,7 @@ export function apiClient(app: FastifyInstance) {
     post: (url: string, body?: unknown, token?: string) => call('POST', url, body, token),
     put: (url: string, body?: unknown, token?: string) => call('PUT', url, body, token),
     patch: (url: string, body?: unknown, token?: string) => call('PATCH', url, body, token),
+    delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
   };
 }
 

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -61,3 +73,60 @@ export const oneTimeTokens = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Where a video came from. */
+export const VIDEO_SOURCES = ['upload', 'platform', 'cloud', 'library'] as const;
+export type VideoSource = (typeof VIDEO_SOURCES)[number];
+
+/**
+ * importing: a link is being downloaded; ingesting: stored, thumbnail/rendition being made;
+ * ready: playable; failed: import or ingest failed (errorMessage says why).
+ */
+export const VIDEO_STATUSES = ['importing', 'ingesting', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    /** VideoType (1 None, 2 Inactivity, 3 PlayerTracking, 4 Both). */
+    type: smallint('type').notNull().default(1),
+    /** UploadKind the user asked for (3 VideoLibrary; 1/2 for the processing tools). */
+    requestedTool: smallint('requested_tool').notNull().default(3),
+    source: text('source', { enum: VIDEO_SOURCES }).notNull(),
+    /** The link for platform and cloud imports. */
+    sourceUrl: text('source_url'),
+    /** The library video a processing request started from (processing/library). */
+    parentVideoId: uuid('parent_video_id'),
+    status: text('status', { enum: VIDEO_STATUSES }).notNull(),
+    /** Import or processing progress, 0-100. */
+    percentageCompleted: integer('percentage_completed').notNull().default(0),
+    errorMessage: text('error_message').notNull().default(''),
+    errorAlreadyMarkedAsReaded: boolean('error_read').notNull().default(false),
+    canSelectPlayers: boolean('can_select_players').notNull().default(false),
+    originalFileName: text('original_file_name').notNull().default(''),
+    sourceKey: text('source_key'),
+    playableKey: text('playable_key'),
+    thumbnailKey: text('thumbnail_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    durationSec: real('duration_sec'),
+    width: integer('width'),
+    height: integer('height'),
+    videoCodec: text('video_codec'),
+    audioCodec: text('audio_codec'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('videos_user_created_idx').on(table.userId, table.createdAt),
+    index('videos_status_idx').on(table.status),
+  ],
+);
+
+export type VideoRow = typeof videos.$inferSelect;

@@ -17,6 +17,9 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET when unset. A redirect is followed with GET and no body. */
+  method?: string;
+  body?: string;
 }
 
 /**
@@ -78,6 +81,8 @@ export async function guardedFetch(
         redirect: 'manual',
         signal: options.signal,
         headers: options.headers,
+        ...(hop === 0 && options.method ? { method: options.method } : {}),
+        ...(hop === 0 && options.body !== undefined ? { body: options.body } : {}),
       });
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -36,6 +36,28 @@ export class LocalDiskStorage implements ObjectStorage {
     } catch (error) {
       await rm(partial, { force: true });
       throw error;
+    }
+    const info = await this.stat(key);
+    if (!info) throw new Error(`Stored object vanished: ${key}`);
+    return info;
+  }
+
+  /**
+   * Moves a finished local file into storage under `key` (a rename on the same disk, so a large upload
+   * is not copied a second time); the file is gone afterwards either way.
+   */
+  async adoptFile(key: string, file: string, contentType: string): Promise<StoredObjectInfo> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}${META_SUFFIX}`, JSON.stringify({ contentType }));
+    try {
+      await rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      const partial = `${target}.${randomUUID()}.partial`;
+      await copyFile(file, partial);
+      await rename(partial, target);
+      await rm(file, { force: true });
     }
     const info = await this.stat(key);
     if (!info) throw new Error(`Stored object vanished: ${key}`);

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import {
+  isICloudLink,
+  isPlatformLink,
+  Messages,
+  NEW_IN_PROGRESS_PERCENTAGE,
+  UploadKind,
+  VideoType,
+  type InProgressVideo,
+  type LibraryVideo,
+} from '@filmroom/contract';
+import { MediaError, probeVideo } from '@filmroom/vision';
+import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
+import { isAllowListed } from '../../infra/net/address-policy.js';
+import type { JobSender } from '../../infra/queue/job-sender.js';
+import type { ObjectStorage } from '../../infra/storage/object-storage.js';
+import { storeLocalFile } from '../../infra/storage/store-file.js';
+import { AppError } from '../errors.js';
+import type { MediaUrlSigner } from '../media/signed-media-url.js';
+import { deleteVideoObjects } from './delete-video-objects.js';
+import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
+import { toInProgressVideo, toLibraryVideo } from './video-views.js';
+
+/** The tools a processing request names, as the in-progress card's type shows them. */
+const TYPE_OF_TOOL: Record<UploadKind, VideoType> = {
+  [UploadKind.VideoLibrary]: VideoType.None,
+  [UploadKind.Inactivity]: VideoType.Inactivity,
+  [UploadKind.PlayerTracking]: VideoType.PlayerTracking,
+};
+
+export function toolOfType(videoType: VideoType | undefined): UploadKind {
+  if (videoType === VideoType.Inactivity) return UploadKind.Inactivity;
+  if (videoType === VideoType.PlayerTracking) return UploadKind.PlayerTracking;
+  return UploadKind.VideoLibrary;
+}
+
+export type LinkKind = 'platform' | 'cloud';
+
+/**
+ * New videos: uploaded files (checked with ffprobe on the request path, then stored and queued for
+ * ingest), link imports (queued), and processing requests for library videos.
+ */
+export function createVideoIntakeService(deps: {
+  videos: VideosRepository;
+  storage: ObjectStorage;
+  jobs: JobSender;
+  signer: MediaUrlSigner;
+  /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
+  allowHosts: readonly string[];
+}) {
+  const { videos, storage, jobs } = deps;
+
+  function answer(video: Video): LibraryVideo | InProgressVideo {
+    return video.requestedTool === UploadKind.VideoLibrary
+      ? toLibraryVideo(video, deps.signer)
+      : toInProgressVideo(video);
+  }
+
+  async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
+    try {
+      await jobs.send(kind, { videoId: video.id });
+    } catch (error) {
+      await videos.delete(video.id);
+      await deleteVideoObjects(storage, video);
+      throw error;
+    }
+  }
+
+  function isAcceptedPlatformLink(url: string): boolean {
+    if (isPlatformLink(url)) return true;
+    try {
+      return isAllowListed(new URL(url.trim()).hostname, deps.allowHosts);
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    /** `file` is a finished temporary upload; it is moved into storage or deleted, never left behind. */
+    async acceptUpload(
+      userId: string,
+      upload: { file: string; fileName: string; tool: UploadKind },
+    ): Promise<LibraryVideo | InProgressVideo> {
+      let stored: Video | undefined;
+      try {
+        const info = await probeVideo(upload.file).catch((error: unknown) => {
+          if (error instanceof MediaError) throw new AppError(415, Messages.unsupportedMediaType);
+          throw error;
+        });
+        const id = randomUUID();
+        const extension = sourceExtension(upload.fileName, info.formatName);
+        const key = videoKeys(userId, id).source(extension);
+        const object = await storeLocalFile(storage, key, upload.file, contentTypeFor(extension));
+        try {
+          stored = await videos.create({
+            id,
+            userId,
+            title: titleFromFileName(upload.fileName),
+            type: TYPE_OF_TOOL[upload.tool],
+            requestedTool: upload.tool,
+            source: 'upload',
+            status: 'ingesting',
+            percentageCompleted:
+              upload.tool === UploadKind.VideoLibrary ? 0 : NEW_IN_PROGRESS_PERCENTAGE,
+            originalFileName: upload.fileName,
+            sourceKey: key,
+            sizeBytes: object.size,
+          });
+        } catch (error) {
+          await storage.delete(key);
+          throw error;
+        }
+        await queueOrUndo(stored, 'ingest');
+        return answer(stored);
+      } finally {
+        await rm(upload.file, { force: true });
+      }
+    },
+
+    async importLink(
+      userId: string,
+      request: { kind: LinkKind; url: string; tool: UploadKind },
+    ): Promise<LibraryVideo | InProgressVideo> {
+      const url = request.url.trim();
+      if (request.kind === 'cloud' && !isICloudLink(url)) {
+        throw new AppError(400, Messages.invalidICloudLink);
+      }
+      if (request.kind === 'platform' && !isAcceptedPlatformLink(url)) {
+        throw new AppError(400, Messages.invalidPlatformLink);
+      }
+      const video = await videos.create({
+        userId,
+        title: '',
+        type: TYPE_OF_TOOL[request.tool],
+        requestedTool: request.tool,
+        source: request.kind,
+        sourceUrl: url,
+        status: 'importing',
+        percentageCompleted: 0,
+      });
+      await queueOrUndo(video, 'import-link');
+      return answer(video);
+    },
+
+    /** Records a processing request for a stored library video (the pipeline picks it up later). */
+    async processLibraryVideo(
+      userId: string,
+      request: { videoId: string; videoType: VideoType },
+    ): Promise<InProgressVideo> {
+      const source = await videos.findOwned(userId, request.videoId);
+      if (!source || source.requestedTool !== UploadKind.VideoLibrary || !source.sourceKey) {
+        throw new AppError(404, Messages.notFound);
+      }
+      const tool = toolOfType(request.videoType);
+      const video = await videos.create({
+        userId,
+        title: source.title,
+        type: TYPE_OF_TOOL[tool],
+        requestedTool: tool,
+        source: 'library',
+        parentVideoId: source.id,
+        status: 'ready',
+        percentageCompleted: NEW_IN_PROGRESS_PERCENTAGE,
+      });
+      return toInProgressVideo(video);
+    },
+  };
+}
+
+export type VideoIntakeService = ReturnType<typeof createVideoIntakeService>;

@@ -1,0 +1,60 @@
+/**
+ * Storage key layout: every object of a video sits under one prefix, so deleting a video deletes a
+ * known, small set of keys and an operator can find a user's files by listing one folder.
+ */
+export function videoKeys(userId: string, videoId: string) {
+  const prefix = `videos/${userId}/${videoId}`;
+  return {
+    source: (extension: string) => `${prefix}/source.${extension}`,
+    playable: `${prefix}/playable.mp4`,
+    thumbnail: `${prefix}/thumbnail.jpg`,
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  mpg: 'video/mpeg',
+  mpeg: 'video/mpeg',
+  ts: 'video/mp2t',
+  '3gp': 'video/3gpp',
+};
+
+/** The source's extension: the uploaded name's when it is a known video type, else from the container. */
+export function sourceExtension(fileName: string, formatName: string): string {
+  const given = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (given && given in CONTENT_TYPES) return given;
+  if (/(^|,)(mov|mp4)(,|$)/.test(formatName)) return 'mp4';
+  if (/webm/.test(formatName)) return 'webm';
+  if (/matroska/.test(formatName)) return 'mkv';
+  return 'bin';
+}
+
+export function contentTypeFor(extension: string): string {
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+export function extensionOf(key: string): string {
+  return /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? 'mp4';
+}
+
+/** The library title for an uploaded file: its name without folders or extension. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).at(-1) ?? '';
+  return base.replace(/\.[^.]*$/, '').trim();
+}
+
+/** A download file name from the title, safe on every OS: `Game vs Tigers.mp4`. */
+export function downloadName(title: string, extension: string): string {
+  const safe = title
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\\/:*?"<>|\x00-\x1f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return `${safe || 'video'}.${extension}`;
+}

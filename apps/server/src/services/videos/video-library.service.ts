@@ -1,0 +1,102 @@
+import {
+  Messages,
+  validateVideoDetails,
+  type DirectDownloadResponse,
+  type InProgressVideo,
+  type LibraryVideo,
+  type VideosResponse,
+} from '@filmroom/contract';
+import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
+import type { ObjectStorage } from '../../infra/storage/object-storage.js';
+import type { Clock } from '../clock.js';
+import { AppError, assertValid } from '../errors.js';
+import type { MediaUrlSigner } from '../media/signed-media-url.js';
+import { deleteVideoObjects } from './delete-video-objects.js';
+import type { RunningImports } from './running-imports.js';
+import { downloadName, extensionOf } from './video-keys.js';
+import { toInProgressVideo, toLibraryVideo } from './video-views.js';
+
+export interface VideoDetails {
+  videoId: string;
+  title: string;
+  description: string;
+  notes: string;
+}
+
+const notFound = () => new AppError(404, Messages.notFound);
+
+/** The signed-in user's videos: listing, edit, download, delete, cancel. Every call checks ownership. */
+export function createVideoLibraryService(deps: {
+  videos: VideosRepository;
+  storage: ObjectStorage;
+  signer: MediaUrlSigner;
+  imports: RunningImports;
+  clock: Clock;
+}) {
+  const { videos, storage, signer } = deps;
+
+  async function owned(userId: string, videoId: string): Promise<Video> {
+    const video = await videos.findOwned(userId, videoId);
+    if (!video) throw notFound();
+    return video;
+  }
+
+  async function remove(video: Video): Promise<void> {
+    deps.imports.cancel(video.id);
+    // The row goes first: a job still running finds it gone and cleans up what it wrote since.
+    await videos.delete(video.id);
+    await deleteVideoObjects(storage, video);
+  }
+
+  return {
+    async library(userId: string): Promise<VideosResponse<LibraryVideo>> {
+      const rows = await videos.listLibrary(userId);
+      return { videos: rows.map((video) => toLibraryVideo(video, signer)) };
+    },
+
+    async inProgress(userId: string): Promise<VideosResponse<InProgressVideo>> {
+      const rows = await videos.listInProgress(userId);
+      return { videos: rows.map(toInProgressVideo) };
+    },
+
+    async edit(userId: string, details: VideoDetails): Promise<LibraryVideo> {
+      const title = details.title.trim();
+      const description = details.description.trim();
+      const notes = details.notes.trim();
+      assertValid(validateVideoDetails({ title, description }));
+      const video = await owned(userId, details.videoId);
+      const updated = await videos.update(video.id, { title, description, notes }, deps.clock());
+      if (!updated) throw notFound();
+      return toLibraryVideo(updated, signer);
+    },
+
+    async remove(userId: string, videoId: string): Promise<void> {
+      await remove(await owned(userId, videoId));
+    },
+
+    async downloadUrl(userId: string, videoId: string): Promise<DirectDownloadResponse> {
+      const video = await owned(userId, videoId);
+      const key = video.playableKey ?? video.sourceKey;
+      if (!key) throw notFound();
+      return {
+        downloadUrl: signer.sign({
+          key,
+          downloadName: downloadName(video.title, extensionOf(key)),
+        }),
+      };
+    },
+
+    /** Cancels an import or a processing request: stops its job and removes the row and its files. */
+    async cancelInProgress(userId: string, videoId: string): Promise<void> {
+      const video = await owned(userId, videoId);
+      await remove(video);
+    },
+
+    async markErrorRead(userId: string, videoId: string): Promise<void> {
+      const video = await owned(userId, videoId);
+      await videos.update(video.id, { errorAlreadyMarkedAsReaded: true }, deps.clock());
+    },
+  };
+}
+
+export type VideoLibraryService = ReturnType<typeof createVideoLibraryService>;

@@ -1,0 +1,33 @@
+import type { InProgressVideo, LibraryVideo, VideoType } from '@filmroom/contract';
+import type { Video } from '../../infra/db/videos.repository.js';
+import type { MediaUrlSigner } from '../media/signed-media-url.js';
+
+/** Spec §3 library video; url serves the browser-playable rendition when one exists, else the source. */
+export function toLibraryVideo(video: Video, signer: MediaUrlSigner): LibraryVideo {
+  const playable = video.playableKey ?? video.sourceKey;
+  return {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    notes: video.notes,
+    url: playable ? signer.sign({ key: playable }) : '',
+    thumbnailUrl: video.thumbnailKey ? signer.sign({ key: video.thumbnailKey }) : '',
+    date: video.createdAt.toISOString(),
+    type: video.type as VideoType,
+    canSelectPlayers: video.canSelectPlayers,
+  };
+}
+
+/** Spec §3 in-progress video. */
+export function toInProgressVideo(video: Video): InProgressVideo {
+  return {
+    id: video.id,
+    type: video.type as VideoType,
+    title: video.title,
+    date: video.createdAt.toISOString(),
+    percentageCompleted: video.percentageCompleted,
+    canSelectPlayers: video.canSelectPlayers,
+    errorMessage: video.errorMessage,
+    errorAlreadyMarkedAsReaded: video.errorAlreadyMarkedAsReaded,
+  };
+}
