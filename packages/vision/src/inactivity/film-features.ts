@@ -23,6 +23,7 @@ export interface FeatureOptions {
   input: string;
   info: MediaInfo;
   fps: number;
+  /** Analysis width for 16:9 film; other shapes keep about the same pixel count. */
   width: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
@@ -50,8 +51,8 @@ class GrowableArray {
 
 /** Decodes the film once (video + audio from one ffmpeg) and measures every sampled frame. */
 export async function extractFilmFeatures(options: FeatureOptions): Promise<FilmFeatures> {
-  const { input, info, fps, width, signal, onProgress } = options;
-  const height = Math.max(2, Math.round((width * 9) / 16 / 2) * 2);
+  const { input, info, fps, signal, onProgress } = options;
+  const { width, height } = analysisSize(info, options.width);
   const motion = new MotionAnalyser(width, height);
   const audio = new AudioAnalyser(AUDIO_RATE);
   const columns = {
@@ -108,4 +109,20 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     whistle: columns.whistle.toArray(),
     hasAudio: info.audio !== null,
   };
+}
+
+/** Frame size for analysis: the film's display shape at the pixel count of width x width*9/16. */
+export function analysisSize(
+  info: MediaInfo,
+  width16x9: number,
+): { width: number; height: number } {
+  const video = info.video;
+  const rotated = video?.rotation === 90 || video?.rotation === 270;
+  const w = video ? (rotated ? video.height : video.width) : 16;
+  const h = video ? (rotated ? video.width : video.height) : 9;
+  const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
+  const pixels = (width16x9 * width16x9 * 9) / 16;
+  const even = (n: number): number => Math.max(16, Math.round(n / 2) * 2);
+  const width = even(Math.sqrt(pixels * aspect));
+  return { width, height: even(width / aspect) };
 }

@@ -146,12 +146,14 @@ export function findLiveSegments(
   const stay = Math.max(options.stayMotion, floor * options.stayOverFloor);
   const holdFrames = Math.round(options.holdSec * fps);
   const graceFrames = Math.round(options.whistleGraceSec * fps);
-  const plays: { start: number; end: number; active: number }[] = [];
+  const plays: Play[] = [];
   let current: {
     start: number;
     lastActive: number;
     active: number;
     whistle: number | null;
+    firstStrong: number;
+    lastStrong: number;
   } | null = null;
   let w = 0;
   for (let i = 0; i < features.count; i++) {
@@ -161,9 +163,10 @@ export function findLiveSegments(
         // The play began when motion first rose above the quiet level, a little before.
         let start = i;
         const earliest = Math.max(0, i - Math.round(options.holdSec * fps));
-        while (start > earliest && motion[start - 1]! >= stay) start--;
+        // ...but not before the shot that shows it.
+        while (start > earliest && motion[start - 1]! >= stay && !cuts[start]) start--;
         if (plays.length > 0) start = Math.max(start, plays[plays.length - 1]!.end);
-        current = { start, lastActive: i, active: 1, whistle: null };
+        current = { start, lastActive: i, active: 1, whistle: null, firstStrong: i, lastStrong: i };
       }
       continue;
     }
@@ -173,7 +176,10 @@ export function findLiveSegments(
       w++;
     }
     if (m >= stay) current.lastActive = i;
-    if (m >= enter) current.active++;
+    if (m >= enter) {
+      current.active++;
+      current.lastStrong = i;
+    }
     // A whistle ends the play unless the action carries on well past it.
     if (current.whistle !== null) {
       let strongSince = current.whistle;
@@ -181,22 +187,17 @@ export function findLiveSegments(
       if (i - strongSince >= graceFrames) {
         current.whistle = null;
       } else if (m < enter && i - current.whistle >= Math.round(fps * 0.5)) {
-        plays.push({
-          start: current.start,
-          end: Math.max(current.whistle, current.start + 1),
-          active: current.active,
-        });
+        plays.push({ ...current, end: Math.max(current.whistle, current.start + 1) });
         current = null;
         continue;
       }
     }
     if (i - current.lastActive > holdFrames) {
-      plays.push({ start: current.start, end: current.lastActive + 1, active: current.active });
+      plays.push({ ...current, end: current.lastActive + 1 });
       current = null;
     }
   }
-  if (current)
-    plays.push({ start: current.start, end: current.lastActive + 1, active: current.active });
+  if (current) plays.push({ ...current, end: current.lastActive + 1 });
   const minActive = options.minPlaySec * fps;
   // Plays that follow each other closely form one stretch of action; a replay is judged as a whole.
   const groups: (typeof plays)[] = [];
@@ -207,11 +208,12 @@ export function findLiveSegments(
     if (group && last && play.start - last.end <= holdFrames) group.push(play);
     else groups.push([play]);
   }
-  const kept: typeof plays = [];
+  const kept: Play[] = [];
   for (const group of groups) {
-    const span = { start: group[0]!.start, end: group[group.length - 1]!.end };
+    const firstStrong = Math.min(...group.map((p) => p.firstStrong));
+    const lastStrong = Math.max(...group.map((p) => p.lastStrong));
     const previous = kept[kept.length - 1];
-    if (previous && isReplay(span, previous.end, cuts, fps, options)) continue;
+    if (previous && isReplay(firstStrong, lastStrong, previous.end, cuts, fps, options)) continue;
     kept.push(...group);
   }
   const padded = kept.map((p) => ({
@@ -221,27 +223,43 @@ export function findLiveSegments(
   return normaliseSegments(padded, durationSec);
 }
 
-/** Whether motion between frames start and end is a replay bracketed by two cuts after a play. */
+interface Play {
+  start: number;
+  end: number;
+  /** Frames above the enter level, and the first and last of them. */
+  active: number;
+  firstStrong: number;
+  lastStrong: number;
+}
+
+/**
+ * Whether strong motion from frame firstStrong to lastStrong is a replay: it begins with a cut,
+ * stops by the next cut (within replayMaxSec), and comes soon after the previous play.
+ */
 function isReplay(
-  play: { start: number; end: number },
+  firstStrong: number,
+  lastStrong: number,
   previousEnd: number,
   cuts: Uint8Array,
   fps: number,
   options: TemporalOptions,
 ): boolean {
-  const cutIn = (from: number, to: number): number => {
-    for (
-      let i = Math.max(0, Math.round(from));
-      i <= Math.min(cuts.length - 1, Math.round(to));
-      i++
-    ) {
-      if (cuts[i]) return i;
+  let opening = -1;
+  const from = Math.max(0, firstStrong - Math.round(2 * fps));
+  for (let i = Math.min(cuts.length - 1, firstStrong + fps); i >= from; i--) {
+    if (cuts[i]) {
+      opening = i;
+      break;
     }
-    return -1;
-  };
-  const opening = cutIn(play.start - 1.8 * fps, play.start + 0.6 * fps);
-  const closing = cutIn(play.end - 1 * fps, play.end + 2 * fps);
-  if (opening < 0 || closing <= opening) return false;
-  if (closing - opening > options.replayMaxSec * fps) return false;
-  return opening - previousEnd <= options.replayAfterPlaySec * fps;
+  }
+  if (opening < 0 || opening - previousEnd > options.replayAfterPlaySec * fps) return false;
+  let closing = -1;
+  const to = Math.min(cuts.length - 1, opening + Math.round(options.replayMaxSec * fps));
+  for (let i = opening + 1; i <= to; i++) {
+    if (cuts[i]) {
+      closing = i;
+      break;
+    }
+  }
+  return closing > 0 && lastStrong <= closing + Math.round(0.6 * fps);
 }
