@@ -1,13 +1,14 @@
 import { rm } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import { ImportErrorMessages, type ImportErrorKind } from '@filmroom/contract';
-import { MediaError, probeVideo } from '@filmroom/vision';
+import { MediaError } from '@filmroom/vision';
 import { ImportError } from '../infra/media/import-error.js';
 import { downloadWithYtDlp, type DownloadedFile } from '../infra/media/yt-dlp.js';
 import { isAllowListed, isPublicAddress } from '../infra/net/address-policy.js';
 import { RefusedDestinationError } from '../infra/net/guarded-fetch.js';
 import type { JobHandler } from '../infra/queue/job-queue.js';
 import { storeLocalFile } from '../infra/storage/store-file.js';
+import { probeUploadedVideo } from '../services/videos/probe-upload.js';
 import type { RunningImports } from '../services/videos/running-imports.js';
 import {
   contentTypeFor,
@@ -91,6 +92,7 @@ export function importLinkJob(deps: ImportDeps): JobHandler<'import-link'> {
     };
     let download: DownloadedFile | undefined;
     let title = video.title;
+    let storedKey: string | undefined;
     try {
       const limits = {
         maxBytes: deps.maxBytes,
@@ -110,7 +112,7 @@ export function importLinkJob(deps: ImportDeps): JobHandler<'import-link'> {
         await assertPublicHost(video.sourceUrl, deps.allowHosts);
         download = await downloadWithYtDlp(video.sourceUrl, { ...limits, binary: deps.ytDlpPath });
       }
-      const info = await probeVideo(download.file, { signal });
+      const info = await probeUploadedVideo(download.file, { signal });
       const extension = sourceExtension(download.file, info.formatName);
       const key = videoKeys(video.userId, video.id).source(extension);
       const object = await storeLocalFile(
@@ -136,6 +138,7 @@ export function importLinkJob(deps: ImportDeps): JobHandler<'import-link'> {
       }
       await ingestStoredVideo(deps, stored, signal);
     } catch (error) {
+      if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
       if (signal.aborted) return;
       const kind = failureKind(error);
       deps.logger.warn({ err: error, videoId, kind }, 'Link import failed');

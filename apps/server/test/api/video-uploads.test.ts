@@ -186,6 +186,7 @@ describe('uploads that are refused', () => {
   it.each([
     ['an empty file', 'empty.mp4', () => Buffer.alloc(0)],
     ['a text file renamed .mp4', 'holiday.mp4', () => text],
+    ['a plain text file', 'notes.txt', () => text],
     ['a truncated video', 'cut.mp4', () => h264.subarray(0, 200)],
   ])(
     '%s answers 415 Unsupported media type and leaves nothing behind',

@@ -10,7 +10,7 @@ import {
   type InProgressVideo,
   type LibraryVideo,
 } from '@filmroom/contract';
-import { MediaError, probeVideo } from '@filmroom/vision';
+import { MediaError } from '@filmroom/vision';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
@@ -19,6 +19,7 @@ import { storeLocalFile } from '../../infra/storage/store-file.js';
 import { AppError } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
+import { probeUploadedVideo } from './probe-upload.js';
 import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
 
@@ -84,7 +85,7 @@ export function createVideoIntakeService(deps: {
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const info = await probeVideo(upload.file).catch((error: unknown) => {
+        const info = await probeUploadedVideo(upload.file).catch((error: unknown) => {
           if (error instanceof MediaError) throw new AppError(415, Messages.unsupportedMediaType);
           throw error;
         });

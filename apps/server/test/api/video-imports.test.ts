@@ -1,0 +1,276 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ApiPaths,
+  ErrorNumber,
+  ImportErrorMessages,
+  Messages,
+  VideoType,
+  type InProgressVideo,
+  type LibraryVideo,
+  type VideosResponse,
+} from '@filmroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, makeClip, makeTextFile } from '../helpers/media.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { apiClient, json, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let dir = '';
+let server: Server;
+let port = 0;
+let base = '';
+let database: TestDatabase;
+let testApp: TestApp;
+let api: ReturnType<typeof apiClient>;
+
+function cloudRecord(downloadURL: string, title: string) {
+  return {
+    results: [
+      {
+        rootRecord: {
+          fields: { fileContent: { value: { downloadURL } }, extension: { value: 'mp4' } },
+        },
+        share: { fields: { 'cloudkit.title': { value: title } } },
+      },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'filmroom-imports-'));
+  const clip = await makeClip(path.join(dir, 'clip.mp4'));
+  const text = await makeTextFile(path.join(dir, 'notes.txt'));
+  server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url === '/clip.mp4' || url.startsWith('/files/')) {
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      createReadStream(clip).pipe(response);
+      return;
+    }
+    if (url === '/notes.txt' || url.startsWith('/text/')) {
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      createReadStream(text).pipe(response);
+      return;
+    }
+    if (url === '/resolve') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const id = (JSON.parse(body) as { shortGUIDs: { value: string }[] }).shortGUIDs[0]?.value;
+        const answers: Record<string, unknown> = {
+          public123: cloudRecord(`${base}/files/\${f}`, 'Game 3'),
+          textfile1: cloudRecord(`${base}/text/\${f}`, 'Not a video'),
+          loopback1: cloudRecord(`http://127.0.0.1:${port}/files/\${f}`, 'Sneaky'),
+          metadata1: cloudRecord('http://169.254.169.254/latest/meta-data/iam', 'Metadata'),
+          private1: { results: [{ reason: 'ACCESS_DENIED: the share is private' }] },
+        };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answers[id ?? ''] ?? { results: [] }));
+      });
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  port = (server.address() as AddressInfo).port;
+  base = `http://localhost:${port}`;
+  database = await createTestDatabase();
+  // Only "localhost" is opened: the same server named by its address must still be refused.
+  testApp = await startTestApp(database.handle.db, {
+    env: { SSRF_ALLOW_HOSTS: 'localhost', ICLOUD_RESOLVE_URL: `${base}/resolve` },
+  });
+  api = apiClient(testApp.app);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await database?.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function library(token: string): Promise<LibraryVideo[]> {
+  return json<VideosResponse<LibraryVideo>>(await api.get(ApiPaths.libraryVideos, token)).videos;
+}
+
+async function inProgress(token: string): Promise<InProgressVideo[]> {
+  return json<VideosResponse<InProgressVideo>>(await api.get(ApiPaths.inProgressVideos, token))
+    .videos;
+}
+
+function storedFilesOf(videoId: string) {
+  return filesUnder(path.join(testApp.dataDir, 'storage')).then((files) =>
+    files.filter((file) => file.includes(videoId)),
+  );
+}
+
+describe('importing a platform link (yt-dlp)', () => {
+  it('downloads the linked video into the library, with a thumbnail and a playable url', async () => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.libraryPlatformUpload,
+      { videoUrl: `${base}/clip.mp4` },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    const answer = json<LibraryVideo>(response);
+    await testApp.jobs.idle();
+    const [video] = await library(session.token);
+    expect(video).toMatchObject({ id: answer.id, title: 'clip', type: VideoType.None });
+    expect(video?.thumbnailUrl).not.toBe('');
+    const played = await testApp.app.inject({
+      url: video?.url ?? '',
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(played.statusCode).toBe(206);
+    expect(await inProgress(session.token)).toEqual([]);
+  });
+
+  it('for processing, answers the in-progress video and keeps it in progress for the tool', async () => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.processPlatform,
+      { videoType: VideoType.PlayerTracking, videoUrl: `${base}/clip.mp4` },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ type: VideoType.PlayerTracking, errorMessage: '' });
+    await testApp.jobs.idle();
+    expect(await inProgress(session.token)).toMatchObject([
+      { id: json<InProgressVideo>(response).id, type: VideoType.PlayerTracking, errorMessage: '' },
+    ]);
+    expect(await library(session.token)).toEqual([]);
+  });
+
+  it.each([
+    ['a page that is not a video', '/notes.txt', ImportErrorMessages.notAVideo],
+    ['a link that is gone', '/missing.mp4', ImportErrorMessages.unreachable],
+  ])('%s fails with a clear error on the in-progress card', async (_, linkPath, message) => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.libraryPlatformUpload,
+      { videoUrl: `${base}${linkPath}` },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    await testApp.jobs.idle();
+    const [failed] = await inProgress(session.token);
+    expect(failed).toMatchObject({ id: json<InProgressVideo>(response).id, errorMessage: message });
+    expect(await library(session.token)).toEqual([]);
+    expect(await storedFilesOf(failed?.id ?? '')).toEqual([]);
+  });
+
+  it('rejects links that are not YouTube, Hudl or Instagram Reel with 400', async () => {
+    const { session } = await signedInUser(testApp);
+    for (const videoUrl of ['', 'https://vimeo.com/12345', `http://127.0.0.1:${port}/clip.mp4`]) {
+      const response = await api.post(ApiPaths.libraryPlatformUpload, { videoUrl }, session.token);
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual({
+        message: Messages.invalidPlatformLink,
+        errorNumber: ErrorNumber.Unknown,
+      });
+    }
+    expect(await inProgress(session.token)).toEqual([]);
+  });
+});
+
+describe('copying an iCloud shared file', () => {
+  it('resolves the share link, downloads the file and titles it after the shared file', async () => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.libraryCopyFromCloud,
+      { url: 'https://www.icloud.com/iclouddrive/public123#Game_3' },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    await testApp.jobs.idle();
+    const [video] = await library(session.token);
+    expect(video).toMatchObject({ id: json<LibraryVideo>(response).id, title: 'Game 3' });
+    expect(video?.thumbnailUrl).not.toBe('');
+  });
+
+  it.each([
+    ['a file that is not a video', 'textfile1', ImportErrorMessages.notAVideo],
+    ['a private share', 'private1', ImportErrorMessages.privateVideo],
+  ])('%s fails with a clear error', async (_, id, message) => {
+    const { session } = await signedInUser(testApp);
+
+    await api.post(
+      ApiPaths.processCopyFromCloud,
+      { videoType: VideoType.Inactivity, url: `https://www.icloud.com/iclouddrive/${id}` },
+      session.token,
+    );
+
+    await testApp.jobs.idle();
+    expect(await inProgress(session.token)).toMatchObject([
+      { type: VideoType.Inactivity, errorMessage: message, errorAlreadyMarkedAsReaded: false },
+    ]);
+  });
+
+  it.each([
+    ['loopback (127.0.0.1)', 'loopback1'],
+    ['the cloud metadata address (169.254.169.254)', 'metadata1'],
+  ])('a share that leads to %s is refused and nothing is stored', async (_, id) => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.libraryCopyFromCloud,
+      { url: `https://www.icloud.com/iclouddrive/${id}` },
+      session.token,
+    );
+
+    await testApp.jobs.idle();
+    const videoId = json<LibraryVideo>(response).id;
+    expect(await inProgress(session.token)).toMatchObject([
+      { id: videoId, errorMessage: ImportErrorMessages.refused },
+    ]);
+    expect(await library(session.token)).toEqual([]);
+    expect(await storedFilesOf(videoId)).toEqual([]);
+  });
+
+  it('rejects a link that is not an iCloud share with 400', async () => {
+    const { session } = await signedInUser(testApp);
+    for (const url of ['', 'https://www.dropbox.com/s/abc/game.mp4', 'http://169.254.169.254/']) {
+      const response = await api.post(ApiPaths.libraryCopyFromCloud, { url }, session.token);
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual({
+        message: Messages.invalidICloudLink,
+        errorNumber: ErrorNumber.Unknown,
+      });
+    }
+  });
+});
+
+describe('failed imports on the in-progress list', () => {
+  it('disappear once their error has been read', async () => {
+    const { session } = await signedInUser(testApp);
+    await api.post(
+      ApiPaths.libraryCopyFromCloud,
+      { url: 'https://www.icloud.com/iclouddrive/textfile1' },
+      session.token,
+    );
+    await testApp.jobs.idle();
+    const [failed] = await inProgress(session.token);
+
+    const response = await api.post(
+      ApiPaths.errorNotificationRead,
+      { videoId: failed?.id },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(await inProgress(session.token)).toEqual([]);
+  });
+});
