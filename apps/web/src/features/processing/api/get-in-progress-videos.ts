@@ -5,7 +5,7 @@ import { http } from '../../../lib/http-client.js';
 import { inProgressVideosQueryKey } from '../../../lib/video-cache.js';
 
 /** How often the list refreshes while something is being processed. */
-export const IN_PROGRESS_POLL_MS = 5000;
+export const IN_PROGRESS_POLL_MS = 3000;
 
 /** Videos being processed. A server without video routes yet (404) reads as none. */
 export async function getInProgressVideos(signal?: AbortSignal): Promise<InProgressVideo[]> {

@@ -67,7 +67,7 @@ export function InProgressSection({ onSelectPlayers }: InProgressSectionProps) {
         breakpoints={{ '960px': '90vw' }}
         className="processing-error-dialog"
       >
-        <p>{failed?.errorMessage || Messages.noErrorMessage}</p>
+        <p>{failed?.errorMessage?.trim() || Messages.noErrorMessage}</p>
       </Dialog>
     </section>
   );

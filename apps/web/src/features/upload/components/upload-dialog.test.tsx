@@ -62,6 +62,12 @@ function videoFile(name = 'game.mp4', bytes = 64 * 1024): File {
   return new File([new Uint8Array(bytes)], name, { type: 'video/mp4' });
 }
 
+/** Pastes like a user who copied the link from the platform. */
+async function paste(app: App, field: HTMLElement, text: string) {
+  await app.user.click(field);
+  await app.user.paste(text);
+}
+
 async function submit(app: App, dialog: HTMLElement, label: string) {
   await app.user.click(within(dialog).getByRole('button', { name: label }));
 }
@@ -138,19 +144,20 @@ describe('upload dialog', () => {
     const app = renderHome();
     const dialog = await openUpload(app, 'Upload to Video Library');
     await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
-    await app.user.type(within(dialog).getByLabelText('iCloud link'), ICLOUD);
+    await paste(app, within(dialog).getByLabelText('iCloud link'), ICLOUD);
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toEqual([Messages.onlyOneMethod]));
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Remove file' }));
     expect(within(dialog).queryByText('game.mp4')).not.toBeInTheDocument();
     await app.user.clear(within(dialog).getByLabelText('iCloud link'));
-    await app.user.type(within(dialog).getByLabelText('iCloud link'), 'https://example.com/file');
+    await paste(app, within(dialog).getByLabelText('iCloud link'), 'https://example.com/file');
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toContain('Please enter a valid ICloud link.'));
 
     await app.user.clear(within(dialog).getByLabelText('iCloud link'));
-    await app.user.type(
+    await paste(
+      app,
       within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
       'https://vimeo.com/12345',
     );
@@ -292,7 +299,8 @@ describe('uploading', () => {
     api.on(`POST ${ApiPaths.processCopyFromCloud}`, { body: inProgressVideo({ id: 'ic' }) });
     const app = renderHome();
     let dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.type(
+    await paste(
+      app,
       within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
       ` ${YOUTUBE} `,
     );
@@ -305,7 +313,7 @@ describe('uploading', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openUpload(app, 'Inactivity Filter');
-    await app.user.type(within(dialog).getByLabelText('iCloud link'), ICLOUD);
+    await paste(app, within(dialog).getByLabelText('iCloud link'), ICLOUD);
     await submit(app, dialog, 'Run Inactivity Filter');
     await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
     expect(api.callsTo(`POST ${ApiPaths.processCopyFromCloud}`)[0]!.body).toEqual({
@@ -346,7 +354,8 @@ describe('uploading', () => {
 
     api.on(`POST ${ApiPaths.libraryPlatformUpload}`, { status: 500 });
     dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.type(
+    await paste(
+      app,
       within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
       YOUTUBE,
     );

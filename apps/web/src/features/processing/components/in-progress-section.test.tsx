@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiPaths, Messages, VideoType, type InProgressVideo } from '@filmroom/contract';
+import { startTestApi, type TestApi } from '../../../test/api-server.js';
+import { renderApp, toastTexts } from '../../../test/render-app.js';
+import { inProgressVideo } from '../../../test/videos.js';
+import { IN_PROGRESS_POLL_MS } from '../api/get-in-progress-videos.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
+
+const afterBanner = () => new Date('2026-01-01T00:00:00Z');
+
+function serveInProgress(videos: InProgressVideo[] | (() => InProgressVideo[])) {
+  api.on(`GET ${ApiPaths.libraryVideos}`, { body: { videos: [] } });
+  api.on(`GET ${ApiPaths.inProgressVideos}`, () => ({
+    body: { videos: typeof videos === 'function' ? videos() : videos },
+  }));
+}
+
+function renderHome() {
+  return renderApp({
+    path: '/',
+    apiBaseUrl: api.baseUrl,
+    signedInAs: ['Coach'],
+    clock: afterBanner,
+  });
+}
+
+function section() {
+  return screen.getByRole('region', { name: 'Videos in progress' });
+}
+
+describe('videos in progress', () => {
+  it('cards show date, title with the tool, progress, and In progress on the first card only', async () => {
+    serveInProgress([
+      inProgressVideo({ id: '1', title: 'Semi', type: VideoType.Inactivity, date: '2025-02-03' }),
+      inProgressVideo({
+        id: '2',
+        title: 'Final',
+        type: VideoType.PlayerTracking,
+        canSelectPlayers: true,
+        percentageCompleted: 80,
+      }),
+    ]);
+    renderHome();
+    expect(await within(section()).findByText('Semi (Inactivity Filter)')).toBeInTheDocument();
+    expect(within(section()).getByText('Final (Player Tracking)')).toBeInTheDocument();
+    expect(within(section()).getByText('02/03/2025')).toBeInTheDocument();
+    expect(within(section()).getAllByText('In progress')).toHaveLength(1);
+    const cards = within(section()).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('In progress')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('button', { name: 'Select Players' })).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '80');
+  });
+
+  it('Cancel asks first, then stops the processing and removes the card', async () => {
+    serveInProgress([inProgressVideo({ id: '4', title: 'Scrimmage' })]);
+    api.on(`PUT ${ApiPaths.deleteInProgressVideo}`, { status: 200 });
+    const app = renderHome();
+    await within(section()).findByText('Scrimmage (Inactivity Filter)');
+    await app.user.click(within(section()).getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel Video Processing' });
+    expect(
+      within(confirm).getByText('Are you sure you want to cancel the video processing?'),
+    ).toBeInTheDocument();
+    await app.user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastTexts()).toEqual([Messages.processingCanceled]));
+    expect(api.callsTo(`PUT ${ApiPaths.deleteInProgressVideo}`)[0]!.path).toBe(
+      `${ApiPaths.deleteInProgressVideo}?videoId=4`,
+    );
+    expect(await within(section()).findByText(Messages.noVideosInProgress)).toBeInTheDocument();
+  });
+
+  it('a failed video opens its error, is marked read once and leaves the list', async () => {
+    serveInProgress([
+      inProgressVideo({ id: '8', title: 'Broken', errorMessage: 'The link is private' }),
+      inProgressVideo({
+        id: '9',
+        title: 'Silent',
+        errorMessage: ' ',
+        errorAlreadyMarkedAsReaded: true,
+      }),
+    ]);
+    api.on(`POST ${ApiPaths.errorNotificationRead}`, { status: 200 });
+    const app = renderHome();
+    const broken = await within(section()).findByRole('button', {
+      name: 'Broken (Inactivity Filter) failed, show the error',
+    });
+    await app.user.click(broken);
+    const dialog = await screen.findByRole('dialog', { name: 'Broken (Inactivity Filter)' });
+    expect(within(dialog).getByText('The link is private')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(section()).queryByText('Broken (Inactivity Filter)')).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(`POST ${ApiPaths.errorNotificationRead}`).map((call) => call.body)).toEqual([
+      { videoId: '8' },
+    ]);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await app.user.click(
+      within(section()).getByRole('button', {
+        name: 'Silent (Inactivity Filter) failed, show the error',
+      }),
+    );
+    const silent = await screen.findByRole('dialog', { name: 'Silent (Inactivity Filter)' });
+    expect(within(silent).getByText(Messages.noErrorMessage)).toBeInTheDocument();
+    expect(api.callsTo(`POST ${ApiPaths.errorNotificationRead}`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(section()).getByText(Messages.noVideosInProgress)).toBeVisible(),
+    );
+  });
+
+  it('the list refreshes every few seconds while something is processing, and stops when empty', async () => {
+    let answers = 0;
+    serveInProgress(() => {
+      answers += 1;
+      return answers === 1 ? [inProgressVideo({ id: '1', title: 'Working' })] : [];
+    });
+    renderHome();
+    await within(section()).findByText('Working (Inactivity Filter)');
+    expect(
+      await within(section()).findByText(Messages.noVideosInProgress, undefined, {
+        timeout: IN_PROGRESS_POLL_MS + 2000,
+      }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS + 500));
+    expect(api.callsTo(`GET ${ApiPaths.inProgressVideos}`)).toHaveLength(2);
+  });
+});
