@@ -1,0 +1,240 @@
+// Upload throughput and server memory: starts the built server with a temporary DATA_DIR, signs a
+// user up through the outbox mail, uploads a 2 GB video (a real short MP4 followed by padding, which
+// ffprobe still reads as a video) over loopback, and prints MB/s and the server's peak RSS.
+//
+//   npm run bench:upload                       (embedded PGlite, local-disk storage)
+//   BENCH_DATABASE_URL=postgres://... npm run bench:upload
+//   BENCH_BYTES=536870912 npm run bench:upload (smaller file)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const TOTAL_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
+const TARGET_MBPS = 300;
+const TARGET_RSS_MB = 250;
+const MB = 1024 * 1024;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+async function waitForHealth(base, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up');
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The server did not become healthy within 60 s');
+}
+
+async function postJson(base, apiPath, body, token) {
+  const response = await fetch(`${base}/api${apiPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${apiPath} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** The activation token from the outbox mail (quoted-printable soft breaks and =3D undone). */
+async function activationToken(outbox) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = (await readdir(outbox).catch(() => [])).filter((file) => file.endsWith('.eml'));
+    if (files.length > 0) {
+      const mail = (await readFile(path.join(outbox, files[0]), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const token = /\/activate\?[^\s"]*?token=([\w%.-]+)/.exec(mail)?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('No activation mail in the outbox');
+}
+
+async function signIn(base, dataDir) {
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'Bench!Pass1';
+  await postJson(base, '/security/register', {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email,
+    phoneNumber: '',
+    roleName: 'Coach',
+    password,
+  });
+  await postJson(base, '/security/account/activate', {
+    token: await activationToken(path.join(dataDir, 'outbox')),
+  });
+  return (await postJson(base, '/security/login', { email, password })).token;
+}
+
+function makeClip(file) {
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=15',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  return readFileSync(file);
+}
+
+/** Streams the multipart body with backpressure; resolves with the JSON answer and the seconds taken. */
+function upload(base, token, clip, totalBytes) {
+  const boundary = `----filmroombench${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mp4"\r\n` +
+      'Content-Type: video/mp4\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const padding = Buffer.alloc(4 * MB);
+  const fileBytes = Math.max(totalBytes, clip.length);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request(`${base}/api/videos/library/cloud-upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + fileBytes + tail.length,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        if (response.statusCode !== 200) {
+          reject(new Error(`Upload answered ${response.statusCode}: ${body}`));
+          return;
+        }
+        resolve({ seconds, video: JSON.parse(body) });
+      });
+    });
+    req.write(head);
+    req.write(clip);
+    let left = fileBytes - clip.length;
+    const pump = () => {
+      while (left > 0) {
+        const chunk = left >= padding.length ? padding : padding.subarray(0, left);
+        left -= chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end(tail);
+    };
+    pump();
+  });
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let peakSampled = 0;
+  const sampler = setInterval(() => {
+    try {
+      peakSampled = Math.max(peakSampled, memoryOf(child.pid).rss);
+    } catch {
+      // the process is gone
+    }
+  }, 100);
+  try {
+    await waitForHealth(base, child);
+    const token = await signIn(base, dataDir);
+    const clip = makeClip(path.join(dataDir, 'clip.mp4'));
+    const idle = memoryOf(child.pid);
+    const { seconds, video } = await upload(base, token, clip, TOTAL_BYTES);
+    const after = memoryOf(child.pid);
+    const mbPerSecond = TOTAL_BYTES / MB / seconds;
+    const peak = Math.max(after.hwm, peakSampled);
+    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+    console.log(`upload bench (${database}, local-disk storage)`);
+    console.log(`  uploaded:      ${(TOTAL_BYTES / MB).toFixed(0)} MB in ${seconds.toFixed(2)} s`);
+    console.log(`  throughput:    ${mbPerSecond.toFixed(0)} MB/s (target >= ${TARGET_MBPS})`);
+    console.log(`  server RSS:    ${idle.rss.toFixed(0)} MB idle before the upload`);
+    console.log(`  peak RSS:      ${peak.toFixed(0)} MB (VmHWM; target < ${TARGET_RSS_MB})`);
+    console.log(`  video:         ${video.id} "${video.title}"`);
+    const ok = mbPerSecond >= TARGET_MBPS && peak < TARGET_RSS_MB;
+    console.log(ok ? '  result:        within targets' : '  result:        OUTSIDE targets');
+  } finally {
+    clearInterval(sampler);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
