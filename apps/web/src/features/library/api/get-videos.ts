@@ -3,6 +3,10 @@ import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/cont
 import { statusOf } from '../../../lib/api-error.js';
 import { http } from '../../../lib/http-client.js';
 import { libraryVideosQueryKey } from '../../../lib/video-cache.js';
+import { isAwaitingMedia } from '../hooks/is-awaiting-media.js';
+
+/** How often the library refreshes while a new video still waits for its thumbnail. */
+export const LIBRARY_MEDIA_POLL_MS = 3000;
 
 /** The user's library. A server without video routes yet (404) reads as an empty library. */
 export async function getVideos(signal?: AbortSignal): Promise<LibraryVideo[]> {
@@ -18,5 +22,12 @@ export async function getVideos(signal?: AbortSignal): Promise<LibraryVideo[]> {
 }
 
 export function useLibraryVideos() {
-  return useQuery({ queryKey: libraryVideosQueryKey, queryFn: ({ signal }) => getVideos(signal) });
+  return useQuery({
+    queryKey: libraryVideosQueryKey,
+    queryFn: ({ signal }) => getVideos(signal),
+    refetchInterval: (query) =>
+      query.state.data?.some((video) => isAwaitingMedia(video, Date.now()))
+        ? LIBRARY_MEDIA_POLL_MS
+        : false,
+  });
 }

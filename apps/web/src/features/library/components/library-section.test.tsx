@@ -10,6 +10,7 @@ import {
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
 import { renderApp, toastTexts } from '../../../test/render-app.js';
 import { inProgressVideo, libraryVideo } from '../../../test/videos.js';
+import { LIBRARY_MEDIA_POLL_MS } from '../api/get-videos.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -73,6 +74,37 @@ describe('video library', () => {
     expect(cardNames('All Videos')).toEqual(['Plain', 'Filtered', 'Tracked', 'Both tools']);
     expect(cardNames('Inactivity Filtering Videos')).toEqual(['Filtered', 'Both tools']);
     expect(cardNames('Player Tracking Videos')).toEqual(['Tracked', 'Both tools']);
+  });
+
+  it('a video just uploaded shows its thumbnail as soon as the server has made it', async () => {
+    let answers = 0;
+    const fresh = () =>
+      libraryVideo({
+        id: 'n',
+        title: 'Just in',
+        date: new Date().toISOString(),
+        thumbnailUrl: answers > 1 ? 'http://127.0.0.1:1/thumbs/n.jpg' : '',
+      });
+    api.on(`GET ${ApiPaths.libraryVideos}`, () => {
+      answers += 1;
+      return { body: { videos: [fresh(), libraryVideo({ id: 'o', title: 'Old, no thumbnail' })] } };
+    });
+    api.on(`GET ${ApiPaths.inProgressVideos}`, { body: { videos: [] } });
+    renderHome();
+    const card = await within(list('All Videos')).findByRole('group', { name: 'Just in' });
+    expect(within(card).getByRole('img', { name: 'No thumbnail' })).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(
+          within(list('All Videos'))
+            .getByRole('group', { name: 'Just in' })
+            .querySelector('img.video-card__thumbnail'),
+        ).toHaveAttribute('src', 'http://127.0.0.1:1/thumbs/n.jpg'),
+      { timeout: LIBRARY_MEDIA_POLL_MS + 3000 },
+    );
+    // Every video has its thumbnail or is too old to get one: the refreshing stops.
+    await new Promise((resolve) => setTimeout(resolve, LIBRARY_MEDIA_POLL_MS + 500));
+    expect(api.callsTo(`GET ${ApiPaths.libraryVideos}`)).toHaveLength(2);
   });
 
   it('search waits 400 ms, ignores case and surrounding spaces, and hides untitled videos', async () => {

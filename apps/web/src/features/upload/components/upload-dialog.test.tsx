@@ -198,6 +198,19 @@ describe('upload dialog', () => {
     });
   });
 
+  it('the small-screen menu opens the same dialog', async () => {
+    serveLists();
+    const app = renderHome();
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('complementary');
+    await app.user.click(within(menu).getByRole('button', { name: 'Player Tracking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Video for Player Tracking' });
+    expect(dialog).toHaveStyle({ width: '80vw' });
+    expect(
+      within(dialog).getByRole('button', { name: 'Run Player Tracking Filter' }),
+    ).toBeVisible();
+  });
+
   it('the mask closes the tool dialogs but not the Video Library one', async () => {
     serveLists();
     const app = renderHome();
@@ -237,6 +250,7 @@ describe('uploading', () => {
     await submit(app, dialog, 'Upload to Video Library');
 
     const success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
+    expect(success).toHaveStyle({ width: '50vw', minWidth: 'min(650px, 90%)' });
     loader.stop();
     // The browser reports the bytes sent; once all are sent the server is working on the video.
     expect(loader.texts[0]).toBe('Uploading 0%');
@@ -373,6 +387,23 @@ describe('uploading', () => {
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toContain(Messages.uploadNetworkFailure));
     api = await startTestApi();
+  });
+
+  it('a file the server does not recognise as a video says so', async () => {
+    serveLists();
+    api.on(`POST ${ApiPaths.inactivityFileUpload}`, {
+      status: 415,
+      body: { message: Messages.unsupportedMediaType, errorNumber: 0 },
+    });
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Inactivity Filter');
+    await app.user.upload(
+      within(dialog).getByLabelText('Upload from device'),
+      videoFile('notes.mp4'),
+    );
+    await submit(app, dialog, 'Run Inactivity Filter');
+    await waitFor(() => expect(toastTexts()).toEqual(['Unsupported media type']));
+    expect(app.queryClient.getQueryData(['videos', 'in-progress'])).toEqual([]);
   });
 
   it('a failure with no toast on screen shows the generic upload text', async () => {

@@ -130,6 +130,10 @@ export function useUploadVideo() {
         addInProgressVideo(client, asInProgressVideo(answer, request.mode));
       } else {
         prependLibraryVideo(client, asLibraryVideo(answer));
+        // A link is fetched by the server first; meanwhile it lists the video as in progress.
+        if (request.source.kind !== 'file') {
+          void client.invalidateQueries({ queryKey: inProgressVideosQueryKey });
+        }
       }
       return {
         mode: request.mode,
