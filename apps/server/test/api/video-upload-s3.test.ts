@@ -1,0 +1,74 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/contract';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, makeClip, uploadFile } from '../helpers/media.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { apiClient, json, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let dir = '';
+let clip = Buffer.alloc(0);
+let s3server: S3rver;
+let database: TestDatabase;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'filmroom-s3-upload-'));
+  clip = await readFile(await makeClip(path.join(dir, 'clip.mp4')));
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  s3server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: 'films', configs: [] }],
+  });
+  const { port } = await s3server.run();
+  database = await createTestDatabase();
+  testApp = await startTestApp(database.handle.db, {
+    env: {
+      STORAGE: 's3',
+      S3_BUCKET: 'films',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_PREFIX: 'filmroom/',
+    },
+  });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await database?.destroy();
+  await s3server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('uploads with S3 storage', () => {
+  it('store the video, its thumbnail and nothing on local disk, and play back with ranges', async () => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await uploadFile(testApp.app, ApiPaths.libraryFileUpload, session.token, {
+      fileName: 'away game.mp4',
+      content: clip,
+    });
+    await testApp.jobs.idle();
+
+    expect(response.statusCode).toBe(200);
+    const [video] = json<VideosResponse<LibraryVideo>>(
+      await apiClient(testApp.app).get(ApiPaths.libraryVideos, session.token),
+    ).videos;
+    expect(video?.title).toBe('away game');
+    const bucketFiles = await filesUnder(path.join(dir, 's3', 'films'));
+    expect(bucketFiles.some((file) => file.includes(`${video?.id}/source.mp4`))).toBe(true);
+    expect(bucketFiles.some((file) => file.includes(`${video?.id}/thumbnail.jpg`))).toBe(true);
+    expect(await filesUnder(testApp.dataDir)).toEqual([]);
+    const part = await testApp.app.inject({
+      url: video?.url ?? '',
+      headers: { range: 'bytes=10-19' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(clip.subarray(10, 20))).toBe(true);
+  });
+});
