@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue, type JobHandlers } from './job-queue.js';
 import { openPgliteSocket, type PgliteSocket } from './pglite-socket.js';
 
+// pg-boss creates its schema on first start: slow on the single-session embedded database under load.
+const SLOW_MS = 180_000;
+const errors: Error[] = [];
+
 let dir = '';
 let db: PGlite;
 let socket: PgliteSocket;
@@ -34,48 +38,52 @@ function waitFor(condition: () => boolean, timeoutMs = 120_000): Promise<void> {
   });
 }
 
-// pg-boss creates its schema on first start: slow on the single-session embedded database under load.
-const SLOW_MS = 180_000;
-const errors: Error[] = [];
-
 describe('job queue on the embedded database', () => {
-  it('runs each queued job once, with its payload, while the app keeps querying the same database', async () => {
-    const queue = new JobQueue({
-      connectionString: socket.connectionString,
-      concurrency: 1,
-      onError: (error) => errors.push(error),
-    });
-    await queue.start();
-    const seen: string[] = [];
-    const handlers: JobHandlers = {
-      ingest: async ({ videoId }) => {
-        seen.push(`ingest:${videoId}`);
-      },
-      'import-link': async ({ videoId }) => {
-        seen.push(`import:${videoId}`);
-      },
-    };
-    await queue.work(handlers);
-    await queue.send('ingest', { videoId: 'v1' });
-    await queue.send('import-link', { videoId: 'v2' });
-    const direct = await db.query<{ one: number }>('select 1 as one');
-    expect(direct.rows[0]?.one).toBe(1);
-    await waitFor(() => seen.length === 2);
-    expect(seen.sort()).toEqual(['import:v2', 'ingest:v1']);
-    expect(errors).toEqual([]);
-    await queue.stop();
-  }, SLOW_MS);
+  it(
+    'runs each queued job once, with its payload, while the app keeps querying the same database',
+    async () => {
+      const queue = new JobQueue({
+        connectionString: socket.connectionString,
+        concurrency: 1,
+        onError: (error) => errors.push(error),
+      });
+      await queue.start();
+      const seen: string[] = [];
+      const handlers: JobHandlers = {
+        ingest: async ({ videoId }) => {
+          seen.push(`ingest:${videoId}`);
+        },
+        'import-link': async ({ videoId }) => {
+          seen.push(`import:${videoId}`);
+        },
+      };
+      await queue.work(handlers);
+      await queue.send('ingest', { videoId: 'v1' });
+      await queue.send('import-link', { videoId: 'v2' });
+      const direct = await db.query<{ one: number }>('select 1 as one');
+      expect(direct.rows[0]?.one).toBe(1);
+      await waitFor(() => seen.length === 2);
+      expect(seen.sort()).toEqual(['import:v2', 'ingest:v1']);
+      expect(errors).toEqual([]);
+      await queue.stop();
+    },
+    SLOW_MS,
+  );
 
-  it('refuses to start workers when a job kind has no handler', async () => {
-    const queue = new JobQueue({
-      connectionString: socket.connectionString,
-      concurrency: 1,
-      onError: () => undefined,
-    });
-    await queue.start();
-    await expect(
-      queue.work({ ingest: async () => undefined } as unknown as JobHandlers),
-    ).rejects.toThrow(/No handler for job kind "import-link"/);
-    await queue.stop();
-  }, SLOW_MS);
+  it(
+    'refuses to start workers when a job kind has no handler',
+    async () => {
+      const queue = new JobQueue({
+        connectionString: socket.connectionString,
+        concurrency: 1,
+        onError: () => undefined,
+      });
+      await queue.start();
+      await expect(
+        queue.work({ ingest: async () => undefined } as unknown as JobHandlers),
+      ).rejects.toThrow(/No handler for job kind "import-link"/);
+      await queue.stop();
+    },
+    SLOW_MS,
+  );
 });
