@@ -63,45 +63,36 @@ export function isLegibleCandidate(c: LegibilityInput, minHeight = 70): boolean 
 }
 
 /**
- * The number band found from the jersey itself rather than the box (a box also holds arms, legs and
- * a stride, and often misses the feet, so the torso is rarely where fixed fractions expect): the
- * columns and rows where the jersey colour shows, 10th to 90th percentile, widened a little. Falls
- * back to `numberBand` without a jersey colour or when too little of it shows.
+ * The number band with its columns taken from the jersey rather than the box (a box also holds arms
+ * and a stride, so the torso is rarely in its middle): the columns of the fixed band where the jersey
+ * colour shows, 10th to 90th percentile, widened a little. Falls back to `numberBand` without a
+ * jersey colour or when too little of it shows. On the synthetic films: 91 of 104 crops right and 6
+ * wrong, against 86 right and 15 wrong for the fixed band (rows from the jersey as well did worse).
  */
 export function jerseyNumberBand(
   frame: RgbFrame,
   box: Box,
   isJersey: ((r: number, g: number, b: number) => boolean) | null,
 ): Box {
-  const fallback = numberBand(box, frame);
-  if (!isJersey) return fallback;
-  const [x, y, w, h] = box;
+  const band = numberBand(box, frame);
+  if (!isJersey) return band;
+  const [x, , w] = box;
+  const [, y0, , bandHeight] = band;
   const x0 = Math.max(0, Math.round(x));
   const x1 = Math.min(frame.width, Math.round(x + w));
-  const y0 = Math.max(0, Math.round(y + h * 0.05));
-  const y1 = Math.min(frame.height, Math.round(y + h * 0.7));
   const columns: number[] = [];
-  const rows: number[] = [];
-  for (let yy = y0; yy < y1; yy += 2) {
-    for (let xx = x0; xx < x1; xx += 2) {
+  for (let yy = y0; yy < y0 + bandHeight; yy += 2) {
+    for (let xx = x0; xx < x1; xx++) {
       const o = (yy * frame.width + xx) * 3;
-      if (!isJersey(frame.data[o] ?? 0, frame.data[o + 1] ?? 0, frame.data[o + 2] ?? 0)) continue;
-      columns.push(xx);
-      rows.push(yy);
+      if (isJersey(frame.data[o] ?? 0, frame.data[o + 1] ?? 0, frame.data[o + 2] ?? 0)) columns.push(xx);
     }
   }
-  if (columns.length < ((y1 - y0) / 2) * (w / 2) * 0.1) return fallback;
-  const pick = (v: number[], q: number): number => v[Math.floor(v.length * q)]!;
+  if (columns.length < (bandHeight / 2) * w * 0.15) return band;
   columns.sort((a, b) => a - b);
-  rows.sort((a, b) => a - b);
-  const lo = pick(columns, 0.05);
-  const hi = pick(columns, 0.95);
-  const padX = (hi - lo) * 0.25;
-  const left = Math.max(0, Math.round(lo - padX));
-  const right = Math.min(frame.width, Math.round(hi + padX));
-  const top = Math.max(0, Math.round(pick(rows, 0.05) - h * 0.02));
-  // the shirt, not the shorts: at most ~0.4 of the person's height below its top
-  const bottom = Math.min(frame.height, Math.round(Math.min(pick(rows, 0.95), top + h * 0.42)));
-  if (right - left < 6 || bottom - top < 8) return fallback;
-  return [left, top, right - left, bottom - top];
+  const lo = columns[Math.floor(columns.length * 0.1)]!;
+  const hi = columns[Math.floor(columns.length * 0.9)]!;
+  const pad = (hi - lo) * 0.12;
+  const left = Math.max(0, Math.round(lo - pad));
+  const right = Math.min(frame.width, Math.round(hi + pad));
+  return right - left < 6 ? band : [left, y0, right - left, bandHeight];
 }
