@@ -9,3 +9,5 @@ export * from './videos.js';
 export * from './links.js';
 export * from './upload-validation.js';
 export * from './import-errors.js';
+export * from './processing.js';
+export * from './sharing.js';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { VideoType } from './enums.js';
+
+/** A crop of one player taken from the film, shown beside the number so the user can trust the read. */
+export interface TrackedPlayerPhoto {
+  number: number;
+  /** Signed image URL (JPEG). */
+  url: string;
+}
+
+/** One team found by Player Tracking (spec §3 tracking info), plus player photos beyond the spec. */
+export interface TrackingTeamInfo {
+  teamLetter: string;
+  primaryColor: string;
+  secondaryColor: string;
+  players: number[];
+  playerPhotos?: TrackedPlayerPhoto[];
+}
+
+/** GET select-tracking-players?videoId= */
+export interface TrackingInfoResponse {
+  teams: TrackingTeamInfo[];
+}
+
+/** POST select-tracking-players (spec §3 select-players payload). */
+export const selectPlayersRequestSchema = z.object({
+  videoId: z.string().default(''),
+  title: z.string().default(''),
+  description: z.string().default(''),
+  notes: z.string().optional(),
+  teamLetter: z.string().default('A'),
+  selectedPlayers: z.array(z.number().int().min(0).max(99)).default([]),
+});
+export type SelectPlayersRequest = z.input<typeof selectPlayersRequestSchema>;
+
+/** The response may carry a message shown as a success toast (spec §7). */
+export interface SelectPlayersResponse {
+  message?: string;
+}
+
+/** Title suffix of an in-progress card by the tool it runs (spec §2 in-progress section). */
+export function inProgressTitleSuffix(type: VideoType): string {
+  if (type === VideoType.Inactivity) return ' (Inactivity Filter)';
+  if (type === VideoType.PlayerTracking) return ' (Player Tracking)';
+  return '';
+}
+
+/** The library type of a tool's output: the source's type combined with the tool's (spec, architecture). */
+export function combineVideoTypes(source: VideoType, tool: VideoType): VideoType {
+  const hasInactivity =
+    source === VideoType.Inactivity || source === VideoType.Both || tool === VideoType.Inactivity;
+  const hasTracking =
+    source === VideoType.PlayerTracking ||
+    source === VideoType.Both ||
+    tool === VideoType.PlayerTracking;
+  if (hasInactivity && hasTracking) return VideoType.Both;
+  if (hasInactivity) return VideoType.Inactivity;
+  if (hasTracking) return VideoType.PlayerTracking;
+  return VideoType.None;
+}
+
+/** Processing messages the spec leaves to us. */
+export const ProcessingMessages = {
+  playersSelected: 'Players selected. We are preparing the video with their clips.',
+  jobNotFound: 'Not found',
+  notReadyForSelection: 'This video is not ready for player selection.',
+  unknownTeam: 'Please select a team',
+  unknownPlayer: 'The selected players were not found in this video.',
+  alreadyFinished: 'This video has already finished processing.',
+  processingFailed: 'Processing failed. Please try again or upload the video again.',
+  noLivePlay: 'No live play was found in this video.',
+  noPlayersFound: 'No players with readable jersey numbers were found in this video.',
+} as const;
