@@ -130,3 +130,33 @@ export const videos = pgTable(
 );
 
 export type VideoRow = typeof videos.$inferSelect;
+
+/** A player's public profile on the built-in profile service; the handle is the page address. */
+export const playerProfiles = pgTable('player_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  handle: text('handle').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** A video shared to its owner's profile; `publicToken` is its login-free, non-expiring address. */
+export const profileShares = pgTable(
+  'profile_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .unique()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    publicToken: text('public_token').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('profile_shares_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+export type PlayerProfileRow = typeof playerProfiles.$inferSelect;
+export type ProfileShareRow = typeof profileShares.$inferSelect;
