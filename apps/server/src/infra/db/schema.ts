@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   smallint,
@@ -80,9 +81,10 @@ export type VideoSource = (typeof VIDEO_SOURCES)[number];
 
 /**
  * importing: a link is being downloaded; ingesting: stored, thumbnail/rendition being made;
- * ready: playable; failed: import or ingest failed (errorMessage says why).
+ * ready: playable; failed: import or ingest failed (errorMessage says why); processed: a processing
+ * entry whose job finished (its output is a new library video; an uploaded source stays stored).
  */
-export const VIDEO_STATUSES = ['importing', 'ingesting', 'ready', 'failed'] as const;
+export const VIDEO_STATUSES = ['importing', 'ingesting', 'ready', 'failed', 'processed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export const videos = pgTable(
@@ -160,3 +162,59 @@ export const profileShares = pgTable(
 
 export type PlayerProfileRow = typeof playerProfiles.$inferSelect;
 export type ProfileShareRow = typeof profileShares.$inferSelect;
+
+/** Processing tools a job runs. */
+export const PROCESSING_KINDS = ['inactivity', 'tracking'] as const;
+export type ProcessingKind = (typeof PROCESSING_KINDS)[number];
+
+/**
+ * queued: waiting for its source (upload/import) or a worker; analysing: engine running;
+ * awaiting-selection: tracking analysis stored, the user picks players; rendering: clips being made;
+ * done / failed / cancelled: finished.
+ */
+export const PROCESSING_STATES = [
+  'queued',
+  'analysing',
+  'awaiting-selection',
+  'rendering',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
+/** One processing run. Its in-progress entry is a videos row (`entryVideoId`); the output is a new one. */
+export const processingJobs = pgTable(
+  'processing_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The in-progress entry; cancelling deletes it, which deletes this row too. */
+    entryVideoId: uuid('entry_video_id')
+      .notNull()
+      .unique()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The video whose file is processed (the library video, or the entry itself for uploads). */
+    sourceVideoId: uuid('source_video_id').notNull(),
+    kind: text('kind', { enum: PROCESSING_KINDS }).notNull(),
+    state: text('state', { enum: PROCESSING_STATES }).notNull().default('queued'),
+    percentageCompleted: integer('percentage_completed').notNull().default(0),
+    errorMessage: text('error_message').notNull().default(''),
+    errorAlreadyMarkedAsReaded: boolean('error_read').notNull().default(false),
+    canSelectPlayers: boolean('can_select_players').notNull().default(false),
+    /** Tracking analysis: { durationSec, teams, players, photos: { [team-number]: storage key } }. */
+    analysis: jsonb('analysis'),
+    /** The select-players payload (title, description, notes, teamLetter, selectedPlayers). */
+    selection: jsonb('selection'),
+    /** Reserved before any output object is stored, so a retry can remove a partial output. */
+    outputVideoId: uuid('output_video_id'),
+    attempt: integer('attempt').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('processing_jobs_user_state_idx').on(table.userId, table.state)],
+);
+
+export type ProcessingJobRow = typeof processingJobs.$inferSelect;
