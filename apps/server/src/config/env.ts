@@ -27,7 +27,7 @@ const positiveInt = (fallback: number) =>
     .default(fallback);
 
 /** Values that may hold passwords are never repeated in error messages. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'SCOUTSMART_API_KEY']);
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -89,6 +89,10 @@ const envSchema = z.object({
         .map((host) => host.trim())
         .filter(Boolean),
     ),
+  SCOUTSMART_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  SCOUTSMART_API_KEY: optionalText,
 });
 
 export interface Config {
@@ -126,6 +130,8 @@ export interface Config {
   iCloudResolveUrl: string;
   /** Hosts exempt from the SSRF guard; for tests that serve links from loopback only. */
   ssrfAllowHosts: string[];
+  /** The external scoutSMART profile API; unset means this app hosts the profile pages itself. */
+  scoutSmart: { apiUrl: string; apiKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const values = parsed.data;
   if (values.STORAGE === 's3' && !values.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set when STORAGE=s3');
+  }
+  if (values.SCOUTSMART_API_URL && !values.SCOUTSMART_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: SCOUTSMART_API_KEY must be set when SCOUTSMART_API_URL is',
+    );
   }
   const dataDir = path.resolve(cwd, values.DATA_DIR);
   return {
@@ -183,5 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,
     iCloudResolveUrl: values.ICLOUD_RESOLVE_URL,
     ssrfAllowHosts: values.SSRF_ALLOW_HOSTS,
+    scoutSmart:
+      values.SCOUTSMART_API_URL && values.SCOUTSMART_API_KEY
+        ? { apiUrl: values.SCOUTSMART_API_URL, apiKey: values.SCOUTSMART_API_KEY }
+        : undefined,
   };
 }

@@ -11,6 +11,14 @@ import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repos
 import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
 import { createUsersRepository } from '../infra/db/users.repository.js';
 import { createVideosRepository } from '../infra/db/videos.repository.js';
+import { createProfileSharesRepository } from '../infra/db/profile-shares.repository.js';
+import { createProfileService } from '../infra/profile/create-profile-service.js';
+import { createProfileSharingService } from '../services/sharing/profile-sharing.service.js';
+import { PROFILE_PAGE_ROUTE, PUBLIC_VIDEO_ROUTE, RoleName, SharingTexts } from '@filmroom/contract';
+import { requireRole } from './plugins/require-role.js';
+import { playerRoutes } from './routes/player.routes.js';
+import { profilePageRoutes } from './routes/profile-page.routes.js';
+import { publicMediaRoutes } from './routes/public-media.routes.js';
 import type { JobSender } from '../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../infra/storage/object-storage.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -98,12 +106,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     clock,
     defaultTtlSeconds: config.mediaUrlTtlSeconds,
   });
+  const shares = createProfileSharesRepository(deps.db);
+  const sharing = createProfileSharingService({
+    videos,
+    users,
+    shares,
+    profile: createProfileService({
+      scoutSmart: config.scoutSmart,
+      shares,
+      publicUrl: config.publicUrl,
+      pageRoute: PROFILE_PAGE_ROUTE,
+    }),
+    publicUrl: config.publicUrl,
+    publicVideoPath: `${API_PREFIX}${PUBLIC_VIDEO_ROUTE}`,
+    logger: deps.logger,
+  });
   const library = createVideoLibraryService({
     videos,
     storage: deps.storage,
     signer,
     imports: deps.imports ?? new RunningImports(),
     clock,
+    beforeDelete: (video) => sharing.unshare(video),
   });
   const intake = createVideoIntakeService({
     videos,
@@ -130,6 +154,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(accountRoutes({ accounts, rateLimitMax: config.rateLimitAuthMax }));
       await api.register(settingsRoutes({ settings, authenticate: authenticate(accessTokens) }));
       await api.register(mediaRoutes({ storage: deps.storage, signer }));
+      await api.register(publicMediaRoutes({ storage: deps.storage, sharing }));
+      await api.register(
+        playerRoutes({
+          sharing,
+          requirePlayer: requireRole(accessTokens, RoleName.Player, SharingTexts.playersOnly),
+        }),
+      );
       await api.register(async (scope) => {
         await scope.register(multipart, {
           limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 20 },
@@ -147,6 +178,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     { prefix: API_PREFIX },
   );
+  await app.register(profilePageRoutes({ sharing }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

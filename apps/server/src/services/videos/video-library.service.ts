@@ -32,6 +32,8 @@ export function createVideoLibraryService(deps: {
   signer: MediaUrlSigner;
   imports: RunningImports;
   clock: Clock;
+  /** Runs before a video row is deleted (takes it off the player's profile). */
+  beforeDelete?: (video: Video) => Promise<void>;
 }) {
   const { videos, storage, signer } = deps;
 
@@ -43,6 +45,7 @@ export function createVideoLibraryService(deps: {
 
   async function remove(video: Video): Promise<void> {
     deps.imports.cancel(video.id);
+    await deps.beforeDelete?.(video);
     // The row goes first: a job still running finds it gone and cleans up what it wrote since.
     await videos.delete(video.id);
     await deleteVideoObjects(storage, video);
