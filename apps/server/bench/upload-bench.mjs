@@ -3,7 +3,7 @@
 // ffprobe still reads as a video) over loopback, and prints MB/s and the server's peak RSS.
 //
 //   npm run bench:upload                       (embedded PGlite, local-disk storage)
-//   BENCH_DATABASE_URL=postgres://... npm run bench:upload
+//   BENCH_DATABASE_URL=postgres://... npm run bench:upload   (a fresh database on that server)
 //   BENCH_BYTES=536870912 npm run bench:upload (smaller file)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const TOTAL_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
@@ -175,7 +176,30 @@ function upload(base, token, clip, totalBytes) {
   });
 }
 
+/** A throw-away database on the given server, so no job of an earlier run is picked up. */
+async function freshDatabase(adminUrl) {
+  const name = `filmroom_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 async function main() {
+  const database = process.env.BENCH_DATABASE_URL
+    ? await freshDatabase(process.env.BENCH_DATABASE_URL)
+    : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -187,7 +211,7 @@ async function main() {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -208,8 +232,8 @@ async function main() {
     const after = memoryOf(child.pid);
     const mbPerSecond = TOTAL_BYTES / MB / seconds;
     const peak = Math.max(after.hwm, peakSampled);
-    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-    console.log(`upload bench (${database}, local-disk storage)`);
+    const driver = database ? 'PostgreSQL' : 'embedded PGlite';
+    console.log(`upload bench (${driver}, local-disk storage)`);
     console.log(`  uploaded:      ${(TOTAL_BYTES / MB).toFixed(0)} MB in ${seconds.toFixed(2)} s`);
     console.log(`  throughput:    ${mbPerSecond.toFixed(0)} MB/s (target >= ${TARGET_MBPS})`);
     console.log(`  server RSS:    ${idle.rss.toFixed(0)} MB idle before the upload`);
@@ -231,6 +255,7 @@ async function main() {
       });
     });
     await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
 }
 
