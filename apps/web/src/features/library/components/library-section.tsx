@@ -36,9 +36,11 @@ export const VIDEO_LISTS: readonly VideoList[] = [
 interface LibrarySectionProps {
   /** Opens player selection for a tracked video; the processing feature provides it. */
   onSelectPlayers?(video: LibraryVideo): void;
+  /** Opens sharing for a video; without it the card offers the download-only share dialog. */
+  onShare?(video: LibraryVideo): void;
 }
 
-export function LibrarySection({ onSelectPlayers }: LibrarySectionProps) {
+export function LibrarySection({ onSelectPlayers, onShare }: LibrarySectionProps) {
   const { data: videos = [] } = useLibraryVideos();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
@@ -65,7 +67,7 @@ export function LibrarySection({ onSelectPlayers }: LibrarySectionProps) {
   const actions = {
     onEdit: setEdited,
     onPreview: setPreviewed,
-    onShare: setShared,
+    onShare: onShare ?? setShared,
     onDelete: confirmDelete,
     onSelectPlayers,
   };
