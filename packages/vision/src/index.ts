@@ -39,18 +39,24 @@ export {
   type GeneratedFilm,
 } from './synth/generate-film.js';
 export { SPORTS, type Sport } from './synth/sport-profile.js';
-export {
-  analyseTracking,
-  type AnalyseTrackingOptions,
-} from './tracking/analyse-tracking.js';
+export { analyseTracking, type AnalyseTrackingOptions } from './tracking/analyse-tracking.js';
 export type {
   TrackingAnalysis,
   TrackingTeam,
   TrackingPlayer,
   TimeRange,
 } from './tracking/tracking-types.js';
-export { planClips, ClipPlanError, type ClipPlan, type ClipPlanOptions } from './clips/plan-clips.js';
-export { renderClips, type RenderClipsOptions, type RenderClipsResult } from './clips/render-clips.js';
+export {
+  planClips,
+  ClipPlanError,
+  type ClipPlan,
+  type ClipPlanOptions,
+} from './clips/plan-clips.js';
+export {
+  renderClips,
+  type RenderClipsOptions,
+  type RenderClipsResult,
+} from './clips/render-clips.js';
 export { NumberRecognizer } from './numbers/number-recognizer.js';
 export {
   readJerseyNumber,

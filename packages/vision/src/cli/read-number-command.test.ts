@@ -17,7 +17,11 @@ describe('scout-vision read-number', () => {
     const crop = join(sharedMediaDir(), 'jersey-crops', 'sn_1105_1105_525.jpg');
     const notImage = join(sharedMediaDir(), 'README.md');
     const code = await readNumberCommand.run([crop, notImage]);
-    const printed = JSON.parse(out.join('')) as { file: string; number: number | null; confidence: number }[];
+    const printed = JSON.parse(out.join('')) as {
+      file: string;
+      number: number | null;
+      confidence: number;
+    }[];
     expect(printed).toHaveLength(2);
     expect(printed[0]).toMatchObject({ file: crop, number: 23 });
     expect(printed[0]!.confidence).toBeGreaterThan(0.5);

@@ -73,11 +73,13 @@ describe('clip planning', () => {
     const filters = spotlightFilters([analysis.players[1]!], { start: 19, end: 26 });
     expect(filters.length).toBeGreaterThan(10);
     // at the clip's 1 s mark (20 s in the source) the box sits where the player was first seen
-    const first = filters.find((f) => f.includes('between(t,1.000,1.125)') && f.includes(':t=4:'));
+    const first = filters.find(
+      (f) => f.includes('gte(t,1.000)*lt(t,1.125)') && f.includes(':t=4:'),
+    );
     const x = Number(/drawbox=x=(-?\d+):/.exec(first ?? '')?.[1]);
     expect(x).toBeGreaterThan(90);
     expect(x).toBeLessThan(100);
     // and nothing is drawn before the player appears
-    expect(filters.some((f) => f.includes('between(t,0.000,'))).toBe(false);
+    expect(filters.some((f) => f.includes('gte(t,0.000)'))).toBe(false);
   });
 });

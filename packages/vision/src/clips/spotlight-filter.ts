@@ -49,7 +49,8 @@ export function spotlightFilters(
       const [x, y, w, h] = box.map((v) => Math.round(v)) as [number, number, number, number];
       const from = (t - clip.start).toFixed(3);
       const to = (t - clip.start + STEP_SEC).toFixed(3);
-      const enable = `enable='between(t,${from},${to})'`;
+      // half-open, so a frame on a step boundary gets one box, not two
+      const enable = `enable='gte(t,${from})*lt(t,${to})'`;
       const pad = Math.round(w * 0.15);
       filters.push(
         `drawbox=x=${x - pad}:y=${y - pad}:w=${w + 2 * pad}:h=${h + 2 * pad}:color=${style.colour}:t=${style.thickness}:${enable}`,

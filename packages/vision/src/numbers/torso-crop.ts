@@ -84,7 +84,8 @@ export function jerseyNumberBand(
   for (let yy = y0; yy < y0 + bandHeight; yy += 2) {
     for (let xx = x0; xx < x1; xx++) {
       const o = (yy * frame.width + xx) * 3;
-      if (isJersey(frame.data[o] ?? 0, frame.data[o + 1] ?? 0, frame.data[o + 2] ?? 0)) columns.push(xx);
+      if (isJersey(frame.data[o] ?? 0, frame.data[o + 1] ?? 0, frame.data[o + 2] ?? 0))
+        columns.push(xx);
     }
   }
   if (columns.length < (bandHeight / 2) * w * 0.15) return band;

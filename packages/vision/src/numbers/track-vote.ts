@@ -20,7 +20,7 @@ export interface TrackNumber {
 export interface VoteOptions {
   /** Reads below this confidence are ignored (the legibility filter's second half). */
   minReadConfidence?: number;
-  /** Summed confidence the winner needs (one near-certain read, or two fair ones). */
+  /** Summed confidence the winner needs (one sure read with no dissent, or two fair ones). */
   minSupport?: number;
   /** Share of all counted confidence the winner needs. */
   minShare?: number;
@@ -31,8 +31,8 @@ export function voteTrackNumber(
   observations: readonly NumberObservation[],
   options: VoteOptions = {},
 ): TrackNumber {
-  const minRead = options.minReadConfidence ?? 0.55;
-  const minSupport = options.minSupport ?? 0.95;
+  const minRead = options.minReadConfidence ?? 0.5;
+  const minSupport = options.minSupport ?? 0.7;
   const minShare = options.minShare ?? 0.6;
   const scores = new Map<number, number>();
   let total = 0;

@@ -15,15 +15,31 @@ describe('synthetic films for tracking', () => {
     const video = join(tmpdir(), `synth-tracking-${process.pid}.mp4`);
     try {
       const truth = await renderSynthFilm({ ...CLEAR_KITS, durationSec: 0.4 }, detector, video);
-      expect(truth.players.filter((p) => p.teamLetter === 'A' && p.role === 'outfield')).toHaveLength(5);
-      expect(new Set(truth.players.map((p) => `${p.teamLetter}:${p.number}`)).size).toBe(truth.players.length);
+      expect(
+        truth.players.filter((p) => p.teamLetter === 'A' && p.role === 'outfield'),
+      ).toHaveLength(5);
+      expect(new Set(truth.players.map((p) => `${p.teamLetter}:${p.number}`)).size).toBe(
+        truth.players.length,
+      );
       let frameTruth = truth.frames[0]!;
       let found = 0;
-      for await (const f of readFrames({ input: video, fps: 25, width: truth.width, audioSampleRate: 0, fastDecode: false })) {
+      for await (const f of readFrames({
+        input: video,
+        fps: 25,
+        width: truth.width,
+        audioSampleRate: 0,
+        fastDecode: false,
+      })) {
         if (f.index !== 0) break;
         frameTruth = truth.frames[0]!;
-        const people = await findPeople(detector, { width: f.width, height: f.height, data: f.data }, { minScore: 0.04 });
-        found = frameTruth.boxes.filter((b) => people.some((p) => boxIou(p.box, b.box) >= 0.4)).length;
+        const people = await findPeople(
+          detector,
+          { width: f.width, height: f.height, data: f.data },
+          { minScore: 0.04 },
+        );
+        found = frameTruth.boxes.filter((b) =>
+          people.some((p) => boxIou(p.box, b.box) >= 0.4),
+        ).length;
       }
       expect(frameTruth.boxes.length).toBeGreaterThan(5);
       expect(found / frameTruth.boxes.length).toBeGreaterThanOrEqual(0.7);

@@ -7,12 +7,7 @@ import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { combineReads, isPlausibleNumber } from '../numbers/read-jersey-number.js';
-import {
-  cropRgb,
-  isLegibleCandidate,
-  jerseyNumberBand,
-  sharpness,
-} from '../numbers/torso-crop.js';
+import { cropRgb, isLegibleCandidate, jerseyNumberBand, sharpness } from '../numbers/torso-crop.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
 import { sampleKit } from '../teams/kit-colours.js';
 import { labDistance, rgbToLab, type Lab } from '../teams/lab-colour.js';

@@ -22,7 +22,9 @@ export function stitchFragments(
     if (frag.key !== null) continue;
     const f = frag.record;
     // a fragment that read another number with some confidence is someone else
-    const doubts = new Set(f.reads.filter((r) => r.number !== null && r.confidence >= 0.5).map((r) => r.number));
+    const doubts = new Set(
+      f.reads.filter((r) => r.number !== null && r.confidence >= 0.5).map((r) => r.number),
+    );
     const height = f.path[0]?.[4] ?? 100;
     let best: { key: string; cost: number } | null = null;
     for (const r of read) {

@@ -145,6 +145,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
             o.durationSec,
           ),
         ),
+        0.25,
       ),
       best: e.best,
       path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),
