@@ -1,13 +1,17 @@
+import { useState } from 'react';
+import type { LibraryVideo } from '@filmroom/contract';
 import { useClock } from '../../lib/clock.js';
 import { DowntimeBanner } from '../../components/downtime-banner.js';
 import { LibrarySection } from '../../features/library/components/library-section.js';
 import { InProgressSection } from '../../features/processing/components/in-progress-section.js';
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
+import { ShareVideoDialog } from '../../features/sharing/components/share-video-dialog.js';
 import { useUploadLauncher } from '../upload-flow.js';
 
 export function HomePage() {
   const clock = useClock();
   const openUpload = useUploadLauncher();
+  const [shared, setShared] = useState<LibraryVideo>();
   return (
     <div className="page">
       <DowntimeBanner now={clock()} />
@@ -21,7 +25,8 @@ export function HomePage() {
         </section>
         <InProgressSection />
       </div>
-      <LibrarySection />
+      <LibrarySection onShare={setShared} />
+      <ShareVideoDialog video={shared} onHide={() => setShared(undefined)} />
     </div>
   );
 }

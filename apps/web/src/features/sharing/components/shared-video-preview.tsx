@@ -9,7 +9,10 @@ export function SharedVideoPreview({ video }: { video: LibraryVideo }) {
       {video.thumbnailUrl ? (
         <img className="share-preview__thumbnail" src={video.thumbnailUrl} alt="" />
       ) : (
-        <div className="share-preview__thumbnail share-preview__thumbnail--empty" aria-hidden="true">
+        <div
+          className="share-preview__thumbnail share-preview__thumbnail--empty"
+          aria-hidden="true"
+        >
           <i className="pi pi-image" />
         </div>
       )}
