@@ -12,6 +12,11 @@ import { createJobHandlers } from './jobs/job-handlers.js';
 import { systemClock } from './services/clock.js';
 import { RunningImports } from './services/videos/running-imports.js';
 import { createVideosRepository } from './infra/db/videos.repository.js';
+import { createProcessingJobsRepository } from './infra/db/processing-jobs.repository.js';
+import { createUsersRepository } from './infra/db/users.repository.js';
+import { createProcessingService } from './services/processing/processing.service.js';
+import { createProcessingNotifier } from './services/processing/processing-notifier.js';
+import path from 'node:path';
 
 type Stop = () => Promise<void>;
 
@@ -56,8 +61,25 @@ async function start(config: Config): Promise<Stop> {
       logger.info(`FilmRoom is listening on ${config.publicUrl} (role ${config.role})`);
     }
     if (config.role === 'worker' || config.role === 'all') {
+      const workerMailer = createMailer({ ...config, from: config.mailFrom, logger });
+      stops.push(() => workerMailer.close());
+      const processing = createProcessingJobsRepository(database.db);
+      const processingService = createProcessingService({
+        processing,
+        jobs: queue,
+        clock: systemClock,
+      });
       await queue.work(
         createJobHandlers({
+          processing,
+          notify: createProcessingNotifier({
+            users: createUsersRepository(database.db),
+            mailer: workerMailer,
+            publicUrl: config.publicUrl,
+            logger,
+          }),
+          tmpDir: path.join(config.dataDir, 'tmp'),
+          onIngested: (video) => processingService.ingested(video),
           videos: createVideosRepository(database.db),
           storage,
           clock: systemClock,

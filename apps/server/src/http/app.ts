@@ -43,6 +43,10 @@ import { healthRoutes } from './routes/health.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { videosRoutes } from './routes/videos.routes.js';
+import { processingRoutes } from './routes/processing.routes.js';
+import { createProcessingJobsRepository } from '../infra/db/processing-jobs.repository.js';
+import { createProcessingService } from '../services/processing/processing.service.js';
+import { discardProcessingFiles } from '../services/processing/discard-processing-files.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -121,6 +125,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     publicVideoPath: `${API_PREFIX}${PUBLIC_VIDEO_ROUTE}`,
     logger: deps.logger,
   });
+  const processingJobs = createProcessingJobsRepository(deps.db);
+  const processing = createProcessingService({
+    processing: processingJobs,
+    jobs: deps.jobs,
+    signer,
+    clock,
+  });
   const library = createVideoLibraryService({
     videos,
     storage: deps.storage,
@@ -128,6 +139,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     imports: deps.imports ?? new RunningImports(),
     clock,
     beforeDelete: (video) => sharing.unshare(video),
+    beforeCancel: (video) => discardProcessingFiles(processingJobs, deps.storage, video),
+    afterErrorRead: (video) => processingJobs.markErrorRead(video.id, clock()),
   });
   const intake = createVideoIntakeService({
     videos,
@@ -135,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     jobs: deps.jobs,
     signer,
     allowHosts: config.ssrfAllowHosts,
+    processing,
   });
 
   const app = Fastify({
@@ -173,6 +187,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             tmpDir: path.join(config.dataDir, 'tmp'),
             maxUploadBytes: config.maxUploadBytes,
           }),
+        );
+        await scope.register(
+          processingRoutes({ processing, authenticate: authenticate(accessTokens) }),
         );
       });
     },

@@ -28,6 +28,8 @@ export interface ImportDeps extends IngestDeps {
   iCloudResolveUrl: string;
 }
 
+const PROCESSING_IMPORT_SHARE = 0.3;
+
 /** Progress writes at most this often, so a fast download does not hammer the database. */
 const PROGRESS_INTERVAL_MS = 1000;
 
@@ -79,12 +81,14 @@ export function importLinkJob(deps: ImportDeps): JobHandler<'import-link'> {
     if (!video?.sourceUrl || video.status !== 'importing') return;
     const signal = deps.imports.start(videoId);
     let lastWrite = 0;
+    // A processing request's import is the first third of its progress; the engine does the rest.
+    const share = video.requestedTool === 3 ? 1 : PROCESSING_IMPORT_SHARE;
     const onProgress = (percent: number): void => {
       const now = Date.now();
       if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
       lastWrite = now;
       void deps.videos
-        .update(videoId, { percentageCompleted: Math.round(percent) }, deps.clock())
+        .update(videoId, { percentageCompleted: Math.round(percent * share) }, deps.clock())
         .then((row) => {
           if (!row) deps.imports.cancel(videoId);
         })
@@ -127,7 +131,7 @@ export function importLinkJob(deps: ImportDeps): JobHandler<'import-link'> {
           status: 'ingesting',
           sourceKey: key,
           sizeBytes: object.size,
-          percentageCompleted: 100,
+          percentageCompleted: Math.round(100 * share),
           title: title || titleFromUrl(video.sourceUrl),
         },
         deps.clock(),

@@ -19,6 +19,8 @@ export interface IngestDeps {
   storage: ObjectStorage;
   clock: Clock;
   logger: Logger;
+  /** Runs once a video is ready (a processing entry's engine is queued here). */
+  onIngested?: (video: Video) => Promise<void>;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function ingestStoredVideo(
       { videoId: video.id, action: changes.playableKey ? 'rendition' : 'none' },
       'Video ingested',
     );
+    await deps.onIngested?.(updated);
   } catch (error) {
     await Promise.all(made.map((key) => deps.storage.delete(key).catch(() => undefined)));
     throw error;

@@ -51,6 +51,13 @@ beforeAll(async () => {
       createReadStream(clip).pipe(response);
       return;
     }
+    if (url.startsWith('/slow/')) {
+      // Trickles bytes until the client goes away, like a large file on a slow link.
+      response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 10 * 1024 * 1024 });
+      const timer = setInterval(() => response.write(Buffer.alloc(1024)), 50);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
     if (url === '/notes.txt' || url.startsWith('/text/')) {
       response.writeHead(200, { 'content-type': 'video/mp4' });
       createReadStream(text).pipe(response);
@@ -63,6 +70,7 @@ beforeAll(async () => {
         const id = (JSON.parse(body) as { shortGUIDs: { value: string }[] }).shortGUIDs[0]?.value;
         const answers: Record<string, unknown> = {
           public123: cloudRecord(`${base}/files/\${f}`, 'Game 3'),
+          slow1: cloudRecord(`${base}/slow/\${f}`, 'Slow'),
           textfile1: cloudRecord(`${base}/text/\${f}`, 'Not a video'),
           loopback1: cloudRecord(`http://127.0.0.1:${port}/files/\${f}`, 'Sneaky'),
           metadata1: cloudRecord('http://169.254.169.254/latest/meta-data/iam', 'Metadata'),
@@ -250,6 +258,31 @@ describe('copying an iCloud shared file', () => {
         errorNumber: ErrorNumber.Unknown,
       });
     }
+  });
+});
+
+describe('cancelling an import', () => {
+  it('stops the download, removes the card and stores nothing', async () => {
+    const { session } = await signedInUser(testApp);
+    const response = await api.post(
+      ApiPaths.processCopyFromCloud,
+      { videoType: VideoType.Inactivity, url: 'https://www.icloud.com/iclouddrive/slow1' },
+      session.token,
+    );
+    const videoId = json<InProgressVideo>(response).id;
+    expect(await inProgress(session.token)).toMatchObject([{ id: videoId, errorMessage: '' }]);
+
+    const cancelled = await api.put(
+      `${ApiPaths.deleteInProgressVideo}?videoId=${videoId}`,
+      undefined,
+      session.token,
+    );
+    await testApp.jobs.idle();
+
+    expect(cancelled.statusCode).toBe(200);
+    expect(await inProgress(session.token)).toEqual([]);
+    expect(await library(session.token)).toEqual([]);
+    expect(await storedFilesOf(videoId)).toEqual([]);
   });
 });
 

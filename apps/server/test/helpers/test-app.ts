@@ -17,6 +17,10 @@ import { createVideosRepository } from '../../src/infra/db/videos.repository.js'
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
 import { RunningImports } from '../../src/services/videos/running-imports.js';
 import { InProcessJobs } from './in-process-jobs.js';
+import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createUsersRepository } from '../../src/infra/db/users.repository.js';
+import { createProcessingService } from '../../src/services/processing/processing.service.js';
+import { createProcessingNotifier } from '../../src/services/processing/processing-notifier.js';
 import { linkIn, readOutbox, type SentMail } from './outbox.js';
 
 export const PUBLIC_URL = 'http://filmroom.test';
@@ -78,8 +82,22 @@ export async function startTestApp(
       : createStorage(config.storage);
   const jobs = new InProcessJobs();
   const imports = new RunningImports();
+  const mailer =
+    options.mailer ??
+    createOutboxMailer({ dir: outboxDir, from: 'FilmRoom <no-reply@filmroom.test>', logger });
+  const processing = createProcessingJobsRepository(db);
+  const processingService = createProcessingService({ processing, jobs, clock });
   jobs.use(
     createJobHandlers({
+      processing,
+      notify: createProcessingNotifier({
+        users: createUsersRepository(db),
+        mailer,
+        publicUrl: config.publicUrl,
+        logger,
+      }),
+      tmpDir: path.join(dataDir, 'tmp'),
+      onIngested: (video) => processingService.ingested(video),
       videos: createVideosRepository(db),
       storage,
       clock,
@@ -92,9 +110,6 @@ export async function startTestApp(
       iCloudResolveUrl: config.iCloudResolveUrl,
     }),
   );
-  const mailer =
-    options.mailer ??
-    createOutboxMailer({ dir: outboxDir, from: 'FilmRoom <no-reply@filmroom.test>', logger });
   const app = await buildApp(config, {
     db,
     mailer,

@@ -56,6 +56,9 @@ describe('job queue on the embedded database', () => {
         'import-link': async ({ videoId }) => {
           seen.push(`import:${videoId}`);
         },
+        inactivity: async () => undefined,
+        'track-analyse': async () => undefined,
+        'track-render': async () => undefined,
       };
       await queue.work(handlers);
       await queue.send('ingest', { videoId: 'v1' });

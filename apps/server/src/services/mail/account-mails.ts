@@ -56,7 +56,7 @@ function plainText(options: {
   ].join('\n');
 }
 
-function compose(
+export function compose(
   to: string,
   subject: string,
   content: Parameters<typeof plainText>[0],

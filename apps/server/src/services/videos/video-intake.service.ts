@@ -49,6 +49,8 @@ export function createVideoIntakeService(deps: {
   signer: MediaUrlSigner;
   /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
   allowHosts: readonly string[];
+  /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
+  processing?: { requested(entry: Video): Promise<void> };
 }) {
   const { videos, storage, jobs } = deps;
 
@@ -60,6 +62,7 @@ export function createVideoIntakeService(deps: {
 
   async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
     try {
+      if (video.requestedTool !== UploadKind.VideoLibrary) await deps.processing?.requested(video);
       await jobs.send(kind, { videoId: video.id });
     } catch (error) {
       await videos.delete(video.id);
@@ -164,6 +167,12 @@ export function createVideoIntakeService(deps: {
         status: 'ready',
         percentageCompleted: NEW_IN_PROGRESS_PERCENTAGE,
       });
+      try {
+        await deps.processing?.requested(video);
+      } catch (error) {
+        await videos.delete(video.id);
+        throw error;
+      }
       return toInProgressVideo(video);
     },
   };

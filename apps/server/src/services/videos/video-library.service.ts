@@ -34,6 +34,10 @@ export function createVideoLibraryService(deps: {
   clock: Clock;
   /** Runs before a video row is deleted (takes it off the player's profile). */
   beforeDelete?: (video: Video) => Promise<void>;
+  /** Runs before an in-progress entry is cancelled (removes its processing job's own files). */
+  beforeCancel?: (video: Video) => Promise<void>;
+  /** Runs when an entry's error is marked read (mirrors it on its processing job). */
+  afterErrorRead?: (video: Video) => Promise<void>;
 }) {
   const { videos, storage, signer } = deps;
 
@@ -92,12 +96,18 @@ export function createVideoLibraryService(deps: {
     /** Cancels an import or a processing request: stops its job and removes the row and its files. */
     async cancelInProgress(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
+      // A finished processing entry is no longer in progress: nothing to cancel.
+      if (video.status === 'processed' || (video.requestedTool === 3 && video.status === 'ready')) {
+        throw notFound();
+      }
+      await deps.beforeCancel?.(video);
       await remove(video);
     },
 
     async markErrorRead(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
       await videos.update(video.id, { errorAlreadyMarkedAsReaded: true }, deps.clock());
+      await deps.afterErrorRead?.(video);
     },
   };
 }

@@ -1,0 +1,148 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from './database.js';
+import {
+  processingJobs,
+  videos,
+  type ProcessingJobRow,
+  type ProcessingKind,
+  type ProcessingState,
+} from './schema.js';
+import { isVideoId, type Video } from './videos.repository.js';
+
+export type ProcessingJob = ProcessingJobRow;
+
+/** What the in-progress card shows, kept on the job row and mirrored on its entry video row. */
+export interface ProgressChanges {
+  state?: ProcessingState;
+  percentageCompleted?: number;
+  errorMessage?: string;
+  canSelectPlayers?: boolean;
+}
+
+const ACTIVE_STATES: ProcessingState[] = ['queued', 'analysing', 'awaiting-selection', 'rendering'];
+
+/**
+ * Processing jobs. Every change of a job's state changes its entry video row in the same
+ * transaction, so the in-progress list never disagrees with the job.
+ */
+export function createProcessingJobsRepository(db: Database) {
+  async function change(
+    tx: Database,
+    id: string,
+    changes: ProgressChanges & Partial<Pick<ProcessingJob, 'analysis' | 'selection' | 'attempt'>>,
+    now: Date,
+    onlyIn?: ProcessingState[],
+  ): Promise<ProcessingJob | undefined> {
+    const where = onlyIn
+      ? and(eq(processingJobs.id, id), inArray(processingJobs.state, onlyIn))
+      : eq(processingJobs.id, id);
+    const [job] = await tx
+      .update(processingJobs)
+      .set({ ...changes, updatedAt: now })
+      .where(where)
+      .returning();
+    if (!job) return undefined;
+    const entry: Partial<Video> = {};
+    if (changes.percentageCompleted !== undefined)
+      entry.percentageCompleted = changes.percentageCompleted;
+    if (changes.canSelectPlayers !== undefined) entry.canSelectPlayers = changes.canSelectPlayers;
+    if (changes.errorMessage !== undefined) entry.errorMessage = changes.errorMessage;
+    if (changes.state === 'failed') entry.status = 'failed';
+    if (changes.state === 'done') entry.status = 'processed';
+    if (Object.keys(entry).length > 0) {
+      const [video] = await tx
+        .update(videos)
+        .set({ ...entry, updatedAt: now })
+        .where(eq(videos.id, job.entryVideoId))
+        .returning({ id: videos.id });
+      if (!video) throw new Error(`Entry video of processing job ${id} is gone`);
+    }
+    return job;
+  }
+
+  return {
+    async create(values: {
+      userId: string;
+      entryVideoId: string;
+      sourceVideoId: string;
+      kind: ProcessingKind;
+    }): Promise<ProcessingJob> {
+      const [job] = await db.insert(processingJobs).values(values).returning();
+      if (!job) throw new Error('Inserting a processing job returned no row');
+      return job;
+    },
+
+    async findById(id: string): Promise<ProcessingJob | undefined> {
+      if (!isVideoId(id)) return undefined;
+      const [job] = await db.select().from(processingJobs).where(eq(processingJobs.id, id));
+      return job;
+    },
+
+    /** The job of an in-progress entry the user owns; another user's or unknown id gives undefined. */
+    async findByEntry(userId: string, entryVideoId: string): Promise<ProcessingJob | undefined> {
+      if (!isVideoId(entryVideoId)) return undefined;
+      const [job] = await db
+        .select()
+        .from(processingJobs)
+        .where(
+          and(
+            eq(processingJobs.entryVideoId, entryVideoId),
+            eq(processingJobs.userId, userId),
+          ),
+        );
+      return job;
+    },
+
+    /**
+     * Changes the job (and its entry row) unless it has left `onlyIn`; undefined when the job is
+     * gone (cancelled) or in another state.
+     */
+    async update(
+      id: string,
+      changes: ProgressChanges & Partial<Pick<ProcessingJob, 'analysis' | 'selection' | 'attempt'>>,
+      now: Date,
+      onlyIn: ProcessingState[] = ACTIVE_STATES,
+    ): Promise<ProcessingJob | undefined> {
+      return db.transaction((tx) => change(tx as unknown as Database, id, changes, now, onlyIn));
+    },
+
+    /** The entry's error was shown to its owner. */
+    async markErrorRead(entryVideoId: string, now: Date): Promise<void> {
+      await db
+        .update(processingJobs)
+        .set({ errorAlreadyMarkedAsReaded: true, updatedAt: now })
+        .where(eq(processingJobs.entryVideoId, entryVideoId));
+    },
+
+    /** Records the output's id before any of its objects is stored (a retry deletes them). */
+    async reserveOutput(id: string, outputVideoId: string | null, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(processingJobs)
+        .set({ outputVideoId, updatedAt: now })
+        .where(and(eq(processingJobs.id, id), inArray(processingJobs.state, ACTIVE_STATES)))
+        .returning({ id: processingJobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The output video row appears, the job is done and its entry leaves the in-progress list, in
+     * one transaction; undefined (and no row) when the job was cancelled meanwhile.
+     */
+    async finish(id: string, output: typeof videos.$inferInsert & { id: string }, now: Date) {
+      return db.transaction(async (tx) => {
+        const job = await change(
+          tx as unknown as Database,
+          id,
+          { state: 'done', percentageCompleted: 100, canSelectPlayers: false },
+          now,
+          ['analysing', 'rendering'],
+        );
+        if (!job) return undefined;
+        const [video] = await tx.insert(videos).values(output).returning();
+        return video;
+      });
+    },
+  };
+}
+
+export type ProcessingJobsRepository = ReturnType<typeof createProcessingJobsRepository>;

@@ -1,0 +1,24 @@
+import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
+import type { Video } from '../../infra/db/videos.repository.js';
+import type { ObjectStorage } from '../../infra/storage/object-storage.js';
+import { videoKeys } from '../videos/video-keys.js';
+import type { StoredAnalysis } from './processing-types.js';
+
+/**
+ * Before a processing entry is cancelled: deletes what its job stored that the entry row does not
+ * name (player photos, a partly stored output). The job row goes with the entry row.
+ */
+export async function discardProcessingFiles(
+  processing: ProcessingJobsRepository,
+  storage: ObjectStorage,
+  entry: Video,
+): Promise<void> {
+  const job = await processing.findByEntry(entry.userId, entry.id);
+  if (!job) return;
+  const keys = Object.values((job.analysis as StoredAnalysis | null)?.photos ?? {});
+  if (job.outputVideoId && job.state !== 'done') {
+    const output = videoKeys(job.userId, job.outputVideoId);
+    keys.push(output.source('mp4'), output.thumbnail);
+  }
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}

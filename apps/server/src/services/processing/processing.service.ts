@@ -1,0 +1,128 @@
+import {
+  Messages,
+  ProcessingMessages,
+  UploadKind,
+  validateSelectPlayers,
+  type SelectPlayersRequest,
+  type SelectPlayersResponse,
+  type TrackingInfoResponse,
+} from '@filmroom/contract';
+import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
+import type { ProcessingKind } from '../../infra/db/schema.js';
+import type { Video } from '../../infra/db/videos.repository.js';
+import type { JobSender } from '../../infra/queue/job-sender.js';
+import type { Clock } from '../clock.js';
+import { AppError, assertValid } from '../errors.js';
+import type { MediaUrlSigner } from '../media/signed-media-url.js';
+import { photoId, type StoredAnalysis, type StoredSelection } from './processing-types.js';
+
+const notFound = () => new AppError(404, Messages.notFound);
+
+function kindOfTool(tool: number): ProcessingKind | undefined {
+  if (tool === UploadKind.Inactivity) return 'inactivity';
+  if (tool === UploadKind.PlayerTracking) return 'tracking';
+  return undefined;
+}
+
+/**
+ * Processing requests: a job row per in-progress entry, the engine queued once the source is
+ * stored; Player Tracking's team/player selection between its two phases.
+ */
+export function createProcessingService(deps: {
+  processing: ProcessingJobsRepository;
+  jobs: JobSender;
+  signer?: MediaUrlSigner;
+  clock: Clock;
+}) {
+  const { processing, jobs } = deps;
+
+  async function queueEngine(jobId: string, kind: ProcessingKind): Promise<void> {
+    await jobs.send(kind === 'inactivity' ? 'inactivity' : 'track-analyse', {
+      processingJobId: jobId,
+    });
+  }
+
+  return {
+    /** A new in-progress entry asked for a tool; a library video's entry starts its engine now. */
+    async requested(entry: Video): Promise<void> {
+      const kind = kindOfTool(entry.requestedTool);
+      if (!kind) return;
+      const job = await processing.create({
+        userId: entry.userId,
+        entryVideoId: entry.id,
+        sourceVideoId: entry.parentVideoId ?? entry.id,
+        kind,
+      });
+      if (entry.status === 'ready') await queueEngine(job.id, kind);
+    },
+
+    /** An uploaded or imported processing source is stored and ingested: its engine can start. */
+    async ingested(entry: Video): Promise<void> {
+      const kind = kindOfTool(entry.requestedTool);
+      if (!kind) return;
+      const job = await processing.findByEntry(entry.userId, entry.id);
+      if (job?.state === 'queued') await queueEngine(job.id, kind);
+    },
+
+    async trackingInfo(userId: string, videoId: string): Promise<TrackingInfoResponse> {
+      const job = await processing.findByEntry(userId, videoId);
+      if (!job || job.kind !== 'tracking') throw notFound();
+      if (job.state !== 'awaiting-selection' || !job.analysis) {
+        throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      }
+      const analysis = job.analysis as StoredAnalysis;
+      return {
+        teams: analysis.teams.map((team) => ({
+          teamLetter: team.teamLetter,
+          primaryColor: team.primaryColor,
+          secondaryColor: team.secondaryColor,
+          players: team.players,
+          playerPhotos: team.players.flatMap((number) => {
+            const key = analysis.photos[photoId(team.teamLetter, number)];
+            return key && deps.signer ? [{ number, url: deps.signer.sign({ key }) }] : [];
+          }),
+        })),
+      };
+    },
+
+    /**
+     * Stores the selection and starts rendering, once: a second POST answers 409 and starts nothing
+     * (the first one's render is already running or done).
+     */
+    async selectPlayers(
+      userId: string,
+      request: Required<Omit<SelectPlayersRequest, 'notes'>> & { notes?: string },
+    ): Promise<SelectPlayersResponse> {
+      const selection: StoredSelection = {
+        title: request.title.trim(),
+        description: request.description.trim(),
+        notes: (request.notes ?? '').trim(),
+        teamLetter: request.teamLetter.trim(),
+        selectedPlayers: [...new Set(request.selectedPlayers)],
+      };
+      assertValid(validateSelectPlayers(selection));
+      const job = await processing.findByEntry(userId, request.videoId);
+      if (!job || job.kind !== 'tracking') throw notFound();
+      if (job.state !== 'awaiting-selection' || !job.analysis) {
+        throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      }
+      const analysis = job.analysis as StoredAnalysis;
+      const team = analysis.teams.find((t) => t.teamLetter === selection.teamLetter);
+      if (!team) throw new AppError(400, ProcessingMessages.unknownTeam);
+      if (selection.selectedPlayers.some((number) => !team.players.includes(number))) {
+        throw new AppError(400, ProcessingMessages.unknownPlayer);
+      }
+      const rendering = await processing.update(
+        job.id,
+        { state: 'rendering', selection, canSelectPlayers: false },
+        deps.clock(),
+        ['awaiting-selection'],
+      );
+      if (!rendering) throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      await jobs.send('track-render', { processingJobId: job.id });
+      return { message: ProcessingMessages.playersSelected };
+    },
+  };
+}
+
+export type ProcessingService = ReturnType<typeof createProcessingService>;
