@@ -1,5 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import { ApiPaths, SharingTexts } from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
 import { renderApp, toastTexts } from '../../../test/render-app.js';
@@ -20,7 +30,7 @@ const video = libraryVideo({
 });
 
 let opened: { location: { href: string }; close: ReturnType<typeof vi.fn> };
-let open: ReturnType<typeof vi.spyOn>;
+let open: MockInstance<typeof window.open>;
 beforeEach(() => {
   api.reset();
   api.on(`GET ${ApiPaths.libraryVideos}`, { body: { videos: [video] } });
