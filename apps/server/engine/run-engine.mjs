@@ -16,7 +16,12 @@ async function run(request) {
   const onProgress = (percent) => send({ type: 'progress', percent });
   const signal = controller.signal;
   if (request.engine === 'inactivity') {
-    return runInactivityFilter({ input: request.input, output: request.output, signal, onProgress });
+    return runInactivityFilter({
+      input: request.input,
+      output: request.output,
+      signal,
+      onProgress,
+    });
   }
   if (request.engine === 'track-analyse') {
     const analysis = await analyseTracking(request.input, { signal, onProgress });

@@ -125,7 +125,11 @@ export function processingJobs(deps: ProcessingDeps) {
   }
 
   async function fail(job: ProcessingJob, message: string): Promise<void> {
-    const failed = await processing.update(job.id, { state: 'failed', errorMessage: message }, deps.clock());
+    const failed = await processing.update(
+      job.id,
+      { state: 'failed', errorMessage: message },
+      deps.clock(),
+    );
     if (!failed) return;
     const entry = await deps.videos.findById(job.entryVideoId);
     await deps.notify(failed, 'failed', { title: entry?.title ?? '', errorMessage: message });
@@ -298,7 +302,10 @@ export function processingJobs(deps: ProcessingDeps) {
           { tmpDir: run.work, signal: run.signal, onProgress: run.onProgress },
         );
         for (const player of result.players) {
-          const file = path.join(run.work, `player-${photoId(player.teamLetter, player.number)}.jpg`);
+          const file = path.join(
+            run.work,
+            `player-${photoId(player.teamLetter, player.number)}.jpg`,
+          );
           try {
             await cropPlayer(input, player, file, run.signal);
           } catch (error) {

@@ -13,17 +13,11 @@ export function processingRoutes(options: {
     app.addHook('preHandler', options.authenticate);
 
     app.get(ApiPaths.selectTrackingPlayers, (request) =>
-      processing.trackingInfo(
-        request.userId,
-        parseBody(videoIdQuerySchema, request.query).videoId,
-      ),
+      processing.trackingInfo(request.userId, parseBody(videoIdQuerySchema, request.query).videoId),
     );
 
     app.post(ApiPaths.selectTrackingPlayers, (request) =>
-      processing.selectPlayers(
-        request.userId,
-        parseBody(selectPlayersRequestSchema, request.body),
-      ),
+      processing.selectPlayers(request.userId, parseBody(selectPlayersRequestSchema, request.body)),
     );
   };
 }

@@ -85,10 +85,7 @@ export function createProcessingJobsRepository(db: Database) {
         .select()
         .from(processingJobs)
         .where(
-          and(
-            eq(processingJobs.entryVideoId, entryVideoId),
-            eq(processingJobs.userId, userId),
-          ),
+          and(eq(processingJobs.entryVideoId, entryVideoId), eq(processingJobs.userId, userId)),
         );
       return job;
     },

@@ -34,7 +34,12 @@ export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
     expireInSeconds: 2 * 3600,
   },
   // Engine runs restart from a clean state; a crash or a lost worker is retried twice.
-  inactivity: { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 3 * 3600 },
+  inactivity: {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 3 * 3600,
+  },
   'track-analyse': {
     retryLimit: 2,
     retryDelaySeconds: 5,

@@ -1,0 +1,389 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  ApiPaths,
+  Messages,
+  ProcessingMessages,
+  VideoType,
+  type InProgressVideo,
+  type LibraryVideo,
+  type TrackingInfoResponse,
+  type VideosResponse,
+} from '@filmroom/contract';
+import { probeVideo } from '@filmroom/vision';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
+import type { StoredAnalysis } from '../../src/services/processing/processing-types.js';
+import { gameFilm, stillFilm } from '../helpers/films.js';
+import { filesUnder, uploadFile } from '../helpers/media.js';
+import { useTestApp } from '../helpers/setup-api.js';
+import { json, lastMailTo, signedInUser } from '../helpers/test-app.js';
+
+const ctx = useTestApp();
+let game = Buffer.alloc(0);
+let still = Buffer.alloc(0);
+let gamePath = '';
+
+beforeAll(async () => {
+  gamePath = await gameFilm();
+  game = await readFile(gamePath);
+  still = await readFile(await stillFilm());
+}, 120_000);
+
+async function upload(token: string, apiPath: string, fileName: string, content: Buffer) {
+  const response = await uploadFile(ctx.testApp.app, apiPath, token, { fileName, content });
+  if (response.statusCode !== 200) throw new Error(`upload: ${response.body}`);
+  return json<InProgressVideo & LibraryVideo>(response);
+}
+
+async function library(token: string): Promise<LibraryVideo[]> {
+  return json<VideosResponse<LibraryVideo>>(await ctx.api.get(ApiPaths.libraryVideos, token))
+    .videos;
+}
+
+async function inProgress(token: string): Promise<InProgressVideo[]> {
+  return json<VideosResponse<InProgressVideo>>(await ctx.api.get(ApiPaths.inProgressVideos, token))
+    .videos;
+}
+
+async function durationOf(video: LibraryVideo): Promise<number> {
+  const response = await ctx.testApp.app.inject({ method: 'GET', url: video.url });
+  expect(response.statusCode).toBe(200);
+  const file = path.join(ctx.testApp.dataDir, `probe-${video.id}.mp4`);
+  await writeFile(file, response.rawPayload);
+  return (await probeVideo(file)).durationSec;
+}
+
+function scratchFiles() {
+  return filesUnder(path.join(ctx.testApp.dataDir, 'tmp'));
+}
+
+describe('Inactivity Filter', () => {
+  it('turns an uploaded film into a shorter library video, mails the owner and leaves no scratch files', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+
+    const entry = await upload(token, ApiPaths.inactivityFileUpload, 'Finals.mp4', game);
+
+    expect(entry).toMatchObject({ title: 'Finals', type: VideoType.Inactivity });
+    expect(entry.percentageCompleted).toBe(33);
+    expect((await inProgress(token)).map((v) => v.id)).toEqual([entry.id]);
+    await ctx.testApp.jobs.idle();
+
+    expect(await inProgress(token)).toEqual([]);
+    const videos = await library(token);
+    expect(videos).toHaveLength(1);
+    const [output] = videos;
+    expect(output).toMatchObject({ title: 'Finals', type: VideoType.Inactivity });
+    expect(output!.thumbnailUrl).not.toBe('');
+    const source = (await probeVideo(gamePath)).durationSec;
+    const kept = await durationOf(output!);
+    expect(kept).toBeGreaterThan(3);
+    expect(kept).toBeLessThan(source - 3);
+    const mail = await lastMailTo(ctx.testApp, user.email);
+    expect(mail.subject).toMatch(/ready/i);
+    expect(mail.text).toContain('Finals');
+    expect(mail.text).toContain('http://filmroom.test/');
+    expect(await scratchFiles()).toEqual([]);
+  });
+
+  it('processes a library video into a new one and never touches the source', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const source = await upload(token, ApiPaths.libraryFileUpload, 'Semis.mp4', game);
+    await ctx.testApp.jobs.idle();
+    const before = (await library(token))[0]!;
+
+    const response = await ctx.api.post(
+      ApiPaths.processLibrary,
+      { videoId: source.id, videoType: VideoType.Inactivity },
+      token,
+    );
+    expect(response.statusCode).toBe(200);
+    await ctx.testApp.jobs.idle();
+
+    const videos = await library(token);
+    expect(videos).toHaveLength(2);
+    const sourceAfter = videos.find((v) => v.id === source.id)!;
+    expect(sourceAfter).toMatchObject({ title: before.title, type: before.type });
+    const output = videos.find((v) => v.id !== source.id)!;
+    expect(output).toMatchObject({ title: 'Semis', type: VideoType.Inactivity });
+    expect(await inProgress(token)).toEqual([]);
+  });
+
+  it('fails a film without live play with a readable error that is marked read once', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const entry = await upload(token, ApiPaths.inactivityFileUpload, 'Empty gym.mp4', still);
+    await ctx.testApp.jobs.idle();
+
+    expect(await inProgress(token)).toMatchObject([
+      {
+        id: entry.id,
+        errorMessage: ProcessingMessages.noLivePlay,
+        errorAlreadyMarkedAsReaded: false,
+      },
+    ]);
+    expect(await library(token)).toEqual([]);
+
+    const read = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
+    expect(read.statusCode).toBe(200);
+    expect(await inProgress(token)).toEqual([]);
+    const again = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
+    expect(again.statusCode).toBe(200);
+    expect(await inProgress(token)).toEqual([]);
+  });
+});
+
+describe('cancelling', () => {
+  it('stops a running job at once and removes its entry, scratch files and partial output', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const longFilm = await readFile(await gameFilm(120));
+    const entry = await upload(token, ApiPaths.inactivityFileUpload, 'Long game.mp4', longFilm);
+    // Wait until the engine runs and reports progress.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const listed = (await inProgress(token))[0];
+      if (listed && listed.percentageCompleted > 34) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await inProgress(token))[0]!.percentageCompleted).toBeGreaterThan(34);
+    const started = Date.now();
+
+    const response = await ctx.api.put(
+      `${ApiPaths.deleteInProgressVideo}?videoId=${entry.id}`,
+      undefined,
+      token,
+    );
+    expect(response.statusCode).toBe(200);
+    await ctx.testApp.jobs.idle();
+
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await inProgress(token)).toEqual([]);
+    expect(await library(token)).toEqual([]);
+    const stored = await filesUnder(path.join(ctx.testApp.dataDir, 'storage'));
+    expect(stored.filter((file) => file.includes(entry.id))).toEqual([]);
+    expect(await scratchFiles()).toEqual([]);
+  });
+
+  it("answers 404 for a finished job and for another user's job, and changes nothing", async () => {
+    const owner = await signedInUser(ctx.testApp, {});
+    const intruder = await signedInUser(ctx.testApp);
+    const failed = await upload(
+      owner.session.token,
+      ApiPaths.inactivityFileUpload,
+      'Still.mp4',
+      still,
+    );
+    const done = await upload(owner.session.token, ApiPaths.inactivityFileUpload, 'Game.mp4', game);
+    await ctx.testApp.jobs.idle();
+    const libraryBefore = await library(owner.session.token);
+    expect(libraryBefore).toHaveLength(1);
+
+    const finished = await ctx.api.put(
+      `${ApiPaths.deleteInProgressVideo}?videoId=${done.id}`,
+      undefined,
+      owner.session.token,
+    );
+    expect(finished.statusCode).toBe(404);
+    for (const id of [failed.id, done.id]) {
+      const responses = [
+        await ctx.api.put(
+          `${ApiPaths.deleteInProgressVideo}?videoId=${id}`,
+          undefined,
+          intruder.session.token,
+        ),
+        await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: id }, intruder.session.token),
+        await ctx.api.get(
+          `${ApiPaths.selectTrackingPlayers}?videoId=${id}`,
+          intruder.session.token,
+        ),
+      ];
+      expect(responses.map((r) => r.statusCode)).toEqual([404, 404, 404]);
+    }
+    expect(await library(owner.session.token)).toEqual(libraryBefore);
+    expect(await inProgress(owner.session.token)).toMatchObject([
+      {
+        id: failed.id,
+        errorMessage: ProcessingMessages.noLivePlay,
+        errorAlreadyMarkedAsReaded: false,
+      },
+    ]);
+  });
+});
+
+/** A tracking job waiting for selection, seeded with an analysis (the detector runs in its own test). */
+async function seededTrackingEntry(token: string, userId: string) {
+  const source = await upload(token, ApiPaths.libraryFileUpload, 'Rally.mp4', game);
+  await ctx.testApp.jobs.idle();
+  const videos = createVideosRepository(ctx.database.handle.db);
+  const processing = createProcessingJobsRepository(ctx.database.handle.db);
+  const entry = await videos.create({
+    userId,
+    title: 'Rally',
+    type: VideoType.PlayerTracking,
+    requestedTool: 2,
+    source: 'library',
+    parentVideoId: source.id,
+    status: 'ready',
+    percentageCompleted: 33,
+  });
+  const job = await processing.create({
+    userId,
+    entryVideoId: entry.id,
+    sourceVideoId: source.id,
+    kind: 'tracking',
+  });
+  const photoKey = `videos/${userId}/${entry.id}/players/A-7.jpg`;
+  await ctx.testApp.storage.put(photoKey, Readable.from([Buffer.from('jpeg')]), {
+    contentType: 'image/jpeg',
+  });
+  const player = (teamLetter: 'A' | 'B', number: number, x: number) => ({
+    teamLetter,
+    number,
+    confidence: 0.9,
+    appearances: [{ start: 2, end: 12 }],
+    best: { time: 4, box: [x, 60, 20, 40] as [number, number, number, number] },
+    path: [2, 4, 6, 8, 10, 12].map(
+      (t) => [t, x, 60, 20, 40] as [number, number, number, number, number],
+    ),
+  });
+  const analysis: StoredAnalysis = {
+    durationSec: 40,
+    teams: [
+      { teamLetter: 'A', primaryColor: '#d32f2f', secondaryColor: '#ffffff', players: [7, 23] },
+      { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
+    ],
+    players: [player('A', 7, 60), player('A', 23, 140), player('B', 4, 220)],
+    photos: { 'A-7': photoKey },
+  };
+  await processing.update(job.id, { state: 'analysing' }, new Date());
+  await processing.update(
+    job.id,
+    { state: 'awaiting-selection', analysis, canSelectPlayers: true, percentageCompleted: 66 },
+    new Date(),
+  );
+  return { entry, job, source };
+}
+
+describe('Player Tracking selection', () => {
+  it('lists the teams with both colours, the numbers and signed player photos', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const { entry } = await seededTrackingEntry(token, await ownerId(token));
+
+    expect(await inProgress(token)).toMatchObject([
+      { id: entry.id, canSelectPlayers: true, percentageCompleted: 66, title: 'Rally' },
+    ]);
+    const response = await ctx.api.get(
+      `${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`,
+      token,
+    );
+    expect(response.statusCode).toBe(200);
+    const info = json<TrackingInfoResponse>(response);
+    expect(info.teams.map(({ playerPhotos: _, ...team }) => team)).toEqual([
+      { teamLetter: 'A', primaryColor: '#d32f2f', secondaryColor: '#ffffff', players: [7, 23] },
+      { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
+    ]);
+    const photo = info.teams[0]!.playerPhotos![0]!;
+    expect(photo.number).toBe(7);
+    const image = await ctx.testApp.app.inject({ method: 'GET', url: photo.url });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown team, an unknown number and missing details, then renders the chosen players once', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const { entry, source, job } = await seededTrackingEntry(token, await ownerId(token));
+    const jobId = job.id;
+    const payload = {
+      videoId: entry.id,
+      title: '  Number 7 highlights ',
+      description: 'Serves and blocks',
+      notes: 'for the coach',
+      teamLetter: 'A',
+      selectedPlayers: [7],
+    };
+    const post = (body: object) => ctx.api.post(ApiPaths.selectTrackingPlayers, body, token);
+
+    const unknownTeam = await post({ ...payload, teamLetter: 'Q' });
+    expect(unknownTeam.statusCode).toBe(400);
+    expect(json(unknownTeam).message).toBe(ProcessingMessages.unknownTeam);
+    const unknownNumber = await post({ ...payload, selectedPlayers: [7, 99] });
+    expect(unknownNumber.statusCode).toBe(400);
+    expect(json(unknownNumber).message).toBe(ProcessingMessages.unknownPlayer);
+    const otherTeamsNumber = await post({ ...payload, selectedPlayers: [4] });
+    expect(json(otherTeamsNumber).message).toBe(ProcessingMessages.unknownPlayer);
+    const noTitle = await post({ ...payload, title: '  ' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(json(noTitle).message).toBe(Messages.videoNameRequired);
+    const noPlayers = await post({ ...payload, selectedPlayers: [] });
+    expect(json(noPlayers).message).toBe(Messages.selectPlayer);
+
+    const accepted = await post(payload);
+    expect(accepted.statusCode).toBe(200);
+    expect(json(accepted)).toEqual({ message: ProcessingMessages.playersSelected });
+    const again = await post(payload);
+    expect(again.statusCode).toBe(409);
+    await ctx.testApp.jobs.idle();
+
+    const renders = ctx.testApp.jobs.sent.filter(
+      (job) =>
+        job.kind === 'track-render' &&
+        (job.payload as { processingJobId: string }).processingJobId === jobId,
+    );
+    expect(renders).toHaveLength(1);
+    expect(await inProgress(token)).toEqual([]);
+    const videos = await library(token);
+    const output = videos.find((v) => v.id !== source.id)!;
+    expect(output).toMatchObject({
+      title: 'Number 7 highlights',
+      description: 'Serves and blocks',
+      notes: 'for the coach',
+      type: VideoType.PlayerTracking,
+    });
+    const clipSec = await durationOf(output);
+    expect(clipSec).toBeGreaterThan(3);
+    expect(clipSec).toBeLessThan(40);
+  });
+});
+
+async function ownerId(token: string): Promise<string> {
+  const video = await upload(token, ApiPaths.libraryFileUpload, 'who.mp4', still);
+  await ctx.testApp.jobs.idle();
+  const row = await createVideosRepository(ctx.database.handle.db).findById(video.id);
+  await ctx.api.delete(`${ApiPaths.deleteVideo}?videoId=${video.id}`, token);
+  return row!.userId;
+}
+
+describe('Player Tracking analysis', () => {
+  it('analyses a real film with the detector and ends waiting for a selection or with a readable error', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const film = await readFile(await gameFilm(12));
+    const entry = await upload(token, ApiPaths.trackingFileUpload, 'Short rally.mp4', film);
+    expect(entry).toMatchObject({ type: VideoType.PlayerTracking, percentageCompleted: 33 });
+    await ctx.testApp.jobs.idle();
+
+    const [listed] = await inProgress(token);
+    expect(listed).toMatchObject({ id: entry.id });
+    if (listed!.canSelectPlayers) {
+      const info = await ctx.api.get(
+        `${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`,
+        token,
+      );
+      expect(info.statusCode).toBe(200);
+    } else {
+      expect(listed!.errorMessage).toBe(ProcessingMessages.noPlayersFound);
+      const info = await ctx.api.get(
+        `${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`,
+        token,
+      );
+      expect(info.statusCode).toBe(409);
+    }
+    expect(await scratchFiles()).toEqual([]);
+  }, 180_000);
+});
