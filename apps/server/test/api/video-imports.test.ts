@@ -138,7 +138,7 @@ describe('importing a platform link (yt-dlp)', () => {
     });
     expect(played.statusCode).toBe(206);
     expect(await inProgress(session.token)).toEqual([]);
-  });
+  }, 90_000);
 
   it('for processing, answers the in-progress video and keeps it in progress for the tool', async () => {
     const { session } = await signedInUser(testApp);
@@ -152,11 +152,15 @@ describe('importing a platform link (yt-dlp)', () => {
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ type: VideoType.PlayerTracking, errorMessage: '' });
     await testApp.jobs.idle();
+    // The import's part is done once the source is stored; what the tool then finds is processing's.
+    const videoId = json<InProgressVideo>(response).id;
     expect(await inProgress(session.token)).toMatchObject([
-      { id: json<InProgressVideo>(response).id, type: VideoType.PlayerTracking, errorMessage: '' },
+      { id: videoId, type: VideoType.PlayerTracking },
     ]);
+    const files = await storedFilesOf(videoId);
+    expect(files.some((file) => file.endsWith(`${videoId}/source.mp4`))).toBe(true);
     expect(await library(session.token)).toEqual([]);
-  });
+  }, 90_000);
 
   it.each([
     ['a page that is not a video', '/notes.txt', ImportErrorMessages.notAVideo],
