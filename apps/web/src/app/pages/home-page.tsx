@@ -7,11 +7,16 @@ import { InProgressSection } from '../../features/processing/components/in-progr
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
 import { ShareVideoDialog } from '../../features/sharing/components/share-video-dialog.js';
 import { useUploadLauncher } from '../upload-flow.js';
+import {
+  SelectPlayersDialog,
+  type SelectableVideo,
+} from '../../features/tracking/components/select-players-dialog.js';
 
 export function HomePage() {
   const clock = useClock();
   const openUpload = useUploadLauncher();
   const [shared, setShared] = useState<LibraryVideo>();
+  const [selecting, setSelecting] = useState<SelectableVideo>();
   return (
     <div className="page">
       <DowntimeBanner now={clock()} />
@@ -23,10 +28,11 @@ export function HomePage() {
           <p className="muted">Run a tool on a game video or keep it in your library for later.</p>
           <UploadButtons onSelect={openUpload} />
         </section>
-        <InProgressSection />
+        <InProgressSection onSelectPlayers={setSelecting} />
       </div>
-      <LibrarySection onShare={setShared} />
+      <LibrarySection onShare={setShared} onSelectPlayers={setSelecting} />
       <ShareVideoDialog video={shared} onHide={() => setShared(undefined)} />
+      <SelectPlayersDialog video={selecting} onHide={() => setSelecting(undefined)} />
     </div>
   );
 }

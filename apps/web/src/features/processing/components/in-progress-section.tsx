@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
@@ -7,7 +7,7 @@ import { Messages, type InProgressVideo } from '@filmroom/contract';
 import { useInProgressVideos } from '../api/get-in-progress-videos.js';
 import { useCancelProcessing } from '../api/delete-in-progress-video.js';
 import { useMarkErrorRead } from '../api/mark-error-read.js';
-import { removeInProgressVideo } from '../../../lib/video-cache.js';
+import { libraryVideosQueryKey, removeInProgressVideo } from '../../../lib/video-cache.js';
 import { InProgressCard, inProgressTitle } from './in-progress-card.js';
 
 interface InProgressSectionProps {
@@ -22,6 +22,16 @@ export function InProgressSection({ onSelectPlayers }: InProgressSectionProps) {
   const markRead = useMarkErrorRead();
   const client = useQueryClient();
   const [failed, setFailed] = useState<InProgressVideo>();
+  const previousIds = useRef<string[]>([]);
+
+  // A card that leaves the list (finished) usually left a new video behind: refresh the library.
+  useEffect(() => {
+    const ids = videos.map((video) => video.id);
+    if (previousIds.current.some((id) => !ids.includes(id))) {
+      void client.invalidateQueries({ queryKey: libraryVideosQueryKey });
+    }
+    previousIds.current = ids;
+  }, [videos, client]);
 
   function confirmCancel(video: InProgressVideo) {
     confirmDialog({

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiPaths,
+  ProcessingMessages,
+  type SelectPlayersRequest,
+  type SelectPlayersResponse,
+  type TrackingInfoResponse,
+} from '@filmroom/contract';
+import { http } from '../../../lib/http-client.js';
+import { notify } from '../../../lib/notifier.js';
+import { inProgressVideosQueryKey, libraryVideosQueryKey } from '../../../lib/video-cache.js';
+
+export async function getTrackingInfo(
+  videoId: string,
+  signal?: AbortSignal,
+): Promise<TrackingInfoResponse> {
+  const response = await http.get<TrackingInfoResponse>(ApiPaths.selectTrackingPlayers, {
+    params: { videoId },
+    signal,
+  });
+  return response.data;
+}
+
+/** The teams and numbers Player Tracking found in a video waiting for player selection. */
+export function useTrackingInfo(videoId: string | undefined) {
+  return useQuery({
+    queryKey: ['tracking', 'players', videoId],
+    queryFn: ({ signal }) => getTrackingInfo(videoId!, signal),
+    enabled: videoId !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+export async function selectPlayers(request: SelectPlayersRequest): Promise<SelectPlayersResponse> {
+  const response = await http.post<SelectPlayersResponse>(ApiPaths.selectTrackingPlayers, request);
+  return response.data ?? {};
+}
+
+/** Starts rendering the chosen players' clips; the card goes back to progress. */
+export function useSelectPlayers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: selectPlayers,
+    onSuccess: (response) => {
+      notify.success(response.message || ProcessingMessages.playersSelected);
+      void client.invalidateQueries({ queryKey: inProgressVideosQueryKey });
+      void client.invalidateQueries({ queryKey: libraryVideosQueryKey });
+    },
+    onError: (error) => console.error('Selecting players failed', error),
+  });
+}

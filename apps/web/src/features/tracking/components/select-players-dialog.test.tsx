@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ApiPaths,
+  Messages,
+  ProcessingMessages,
+  VideoType,
+  type TrackingInfoResponse,
+} from '@filmroom/contract';
+import { startTestApi, type TestApi } from '../../../test/api-server.js';
+import { renderApp, toastTexts } from '../../../test/render-app.js';
+import { inProgressVideo } from '../../../test/videos.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.reset());
+
+const afterBanner = () => new Date('2026-01-01T00:00:00Z');
+
+const teams: TrackingInfoResponse = {
+  teams: [
+    {
+      teamLetter: 'A',
+      primaryColor: '#d32f2f',
+      secondaryColor: '#ffffff',
+      players: [7, 23],
+      playerPhotos: [{ number: 7, url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }],
+    },
+    { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
+  ],
+};
+
+async function openDialog() {
+  api.on(`GET ${ApiPaths.libraryVideos}`, { body: { videos: [] } });
+  api.on(`GET ${ApiPaths.inProgressVideos}`, {
+    body: {
+      videos: [
+        inProgressVideo({
+          id: 'v1',
+          title: 'Final',
+          type: VideoType.PlayerTracking,
+          canSelectPlayers: true,
+          percentageCompleted: 66,
+        }),
+      ],
+    },
+  });
+  api.on(`GET ${ApiPaths.selectTrackingPlayers}`, { body: teams });
+  const app = renderApp({
+    path: '/',
+    apiBaseUrl: api.baseUrl,
+    signedInAs: ['Coach'],
+    clock: afterBanner,
+  });
+  const section = screen.getByRole('region', { name: 'Videos in progress' });
+  await app.user.click(await within(section).findByRole('button', { name: 'Select Players' }));
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Select Players & Set Details For New Video',
+  });
+  await within(dialog).findByLabelText('#07');
+  return { app, dialog };
+}
+
+describe('Select Players & Set Details For New Video', () => {
+  it('shows a radio per team with both colours and #NN checkboxes with the player photo', async () => {
+    const { dialog } = await openDialog();
+    expect(api.callsTo(`GET ${ApiPaths.selectTrackingPlayers}`)[0]!.path).toBe(
+      `${ApiPaths.selectTrackingPlayers}?videoId=v1`,
+    );
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(within(dialog).getByLabelText('Team A: #d32f2f and #ffffff')).toBeChecked();
+    expect(within(dialog).getByLabelText('Team B: #1565c0 and #ffeb3b')).not.toBeChecked();
+    const swatches = dialog.querySelectorAll<HTMLElement>('.team-swatch');
+    expect([...swatches].map((s) => s.style.background)).toEqual([
+      'rgb(211, 47, 47)',
+      'rgb(255, 255, 255)',
+      'rgb(21, 101, 192)',
+      'rgb(255, 235, 59)',
+    ]);
+    expect(within(dialog).getByLabelText('#07')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('#23')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Player #07' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Notes')).toHaveAttribute('rows', '5');
+    expect(within(dialog).getByText('only visible to you')).toBeInTheDocument();
+  });
+
+  it('shows every validation message as a toast and sends nothing', async () => {
+    const { app, dialog } = await openDialog();
+    expect(within(dialog).getByLabelText('Video Name')).toHaveValue('Final');
+    await app.user.clear(within(dialog).getByLabelText('Video Name'));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([
+        Messages.videoNameRequired,
+        Messages.videoDescriptionRequired,
+        Messages.selectPlayer,
+      ]),
+    );
+    expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`)).toEqual([]);
+  });
+
+  it('sends the trimmed details, the team and the players, and shows the answer as a toast', async () => {
+    api.on(`POST ${ApiPaths.selectTrackingPlayers}`, {
+      body: { message: ProcessingMessages.playersSelected },
+    });
+    const { app, dialog } = await openDialog();
+    await app.user.clear(within(dialog).getByLabelText('Video Name'));
+    await app.user.type(within(dialog).getByLabelText('Video Name'), '  Number 4  ');
+    await app.user.type(within(dialog).getByLabelText('Video Description'), ' Blocks ');
+    await app.user.type(within(dialog).getByLabelText('Notes'), ' for scouts ');
+    await app.user.click(within(dialog).getByLabelText('Team B: #1565c0 and #ffeb3b'));
+    expect(within(dialog).queryByLabelText('#07')).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByLabelText('#04'));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toastTexts()).toEqual([ProcessingMessages.playersSelected]));
+    expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`).map((c) => c.body)).toEqual([
+      {
+        videoId: 'v1',
+        title: 'Number 4',
+        description: 'Blocks',
+        notes: 'for scouts',
+        teamLetter: 'B',
+        selectedPlayers: [4],
+      },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Select Players & Set Details For New Video' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});

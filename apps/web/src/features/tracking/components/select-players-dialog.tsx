@@ -1,0 +1,180 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { ProgressBar } from 'primereact/progressbar';
+import { RadioButton } from 'primereact/radiobutton';
+import { validateSelectPlayers, type TrackingTeamInfo } from '@filmroom/contract';
+import { TextField } from '../../../components/text-field.js';
+import { notify } from '../../../lib/notifier.js';
+import { useSelectPlayers, useTrackingInfo } from '../api/tracking-players.js';
+import './select-players-dialog.css';
+
+/** The video waiting for player selection (an in-progress card or a library card). */
+export interface SelectableVideo {
+  id: string;
+  title: string;
+  description?: string;
+  notes?: string;
+}
+
+interface SelectPlayersDialogProps {
+  video: SelectableVideo | undefined;
+  onHide(): void;
+}
+
+/** A jersey number as the dialog shows it: two digits, '#07'. */
+export function jerseyLabel(number: number): string {
+  return `#${String(number).padStart(2, '0')}`;
+}
+
+function TeamSwatches({ team }: { team: TrackingTeamInfo }) {
+  return (
+    <span className="team-swatches" aria-hidden="true">
+      <span className="team-swatch" style={{ background: team.primaryColor }} />
+      <span className="team-swatch" style={{ background: team.secondaryColor }} />
+    </span>
+  );
+}
+
+/** Select Players & Set Details For New Video (spec §2, 80vw). */
+export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps) {
+  const info = useTrackingInfo(video?.id);
+  const select = useSelectPlayers();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [notes, setNotes] = useState('');
+  const [teamLetter, setTeamLetter] = useState('A');
+  const [selectedPlayers, setSelectedPlayers] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (!video) return;
+    setTitle(video.title ?? '');
+    setDescription(video.description ?? '');
+    setNotes(video.notes ?? '');
+    setTeamLetter('A');
+    setSelectedPlayers([]);
+  }, [video]);
+
+  const teams = info.data?.teams ?? [];
+  const team = teams.find((t) => t.teamLetter === teamLetter);
+
+  function chooseTeam(letter: string) {
+    setTeamLetter(letter);
+    setSelectedPlayers([]);
+  }
+
+  function toggle(number: number, checked: boolean) {
+    setSelectedPlayers((current) =>
+      checked
+        ? [...current.filter((n) => n !== number), number]
+        : current.filter((n) => n !== number),
+    );
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!video) return;
+    const form = {
+      title: title.trim(),
+      description: description.trim(),
+      notes: notes.trim(),
+      teamLetter,
+      selectedPlayers,
+    };
+    const failures = validateSelectPlayers(form);
+    if (failures.length > 0) {
+      notify.errors(failures);
+      return;
+    }
+    select.mutate({ videoId: video.id, ...form }, { onSuccess: onHide });
+  }
+
+  return (
+    <Dialog
+      header="Select Players & Set Details For New Video"
+      visible={video !== undefined}
+      onHide={onHide}
+      style={{ width: '80vw' }}
+      breakpoints={{ '960px': '95vw' }}
+      className="select-players-dialog"
+    >
+      <form className="form" onSubmit={save} noValidate>
+        <TextField id="select-players-name" label="Video Name" value={title} onChange={setTitle} />
+        <TextField
+          id="select-players-description"
+          label="Video Description"
+          value={description}
+          onChange={setDescription}
+        />
+        <div className="field">
+          <label htmlFor="select-players-notes">Notes</label>
+          <small id="select-players-notes-hint" className="muted">
+            only visible to you
+          </small>
+          <InputTextarea
+            id="select-players-notes"
+            aria-describedby="select-players-notes-hint"
+            rows={5}
+            cols={30}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+        {info.isLoading && <ProgressBar mode="indeterminate" style={{ height: 4 }} />}
+        <fieldset className="field select-players__teams">
+          <legend>Jersey Color</legend>
+          {teams.map((option) => {
+            const id = `select-players-team-${option.teamLetter}`;
+            return (
+              <div key={option.teamLetter} className="select-players__team">
+                <RadioButton
+                  inputId={id}
+                  name="teamLetter"
+                  value={option.teamLetter}
+                  checked={teamLetter === option.teamLetter}
+                  onChange={() => chooseTeam(option.teamLetter)}
+                />
+                <label htmlFor={id}>
+                  <TeamSwatches team={option} />
+                  <span className="visually-hidden">
+                    {`Team ${option.teamLetter}: ${option.primaryColor} and ${option.secondaryColor}`}
+                  </span>
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <fieldset className="field select-players__players">
+          <legend>Select Players</legend>
+          {(team?.players ?? []).map((number) => {
+            const id = `select-players-player-${number}`;
+            const photo = team?.playerPhotos?.find((p) => p.number === number);
+            return (
+              <div key={number} className="select-players__player">
+                <Checkbox
+                  inputId={id}
+                  checked={selectedPlayers.includes(number)}
+                  onChange={(event) => toggle(number, event.checked === true)}
+                />
+                <label htmlFor={id}>{jerseyLabel(number)}</label>
+                {photo && (
+                  <img
+                    className="select-players__photo"
+                    src={photo.url}
+                    alt={`Player ${jerseyLabel(number)}`}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+        <div className="form__actions">
+          <Button type="button" label="Cancel" outlined onClick={onHide} />
+          <Button type="submit" label="Save" loading={select.isPending} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
