@@ -196,6 +196,22 @@ async function freshDatabase(adminUrl) {
   };
 }
 
+/** Seconds until the worker (pg-boss) has ingested the video: its thumbnail shows in the library. */
+async function waitForIngest(base, token, videoId) {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const response = await fetch(`${base}/api/videos/library/get-videos`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { videos } = await response.json();
+    if (videos.find((video) => video.id === videoId)?.thumbnailUrl) {
+      return (Date.now() - started) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The video was not ingested within 120 s');
+}
+
 async function main() {
   const database = process.env.BENCH_DATABASE_URL
     ? await freshDatabase(process.env.BENCH_DATABASE_URL)
@@ -230,6 +246,7 @@ async function main() {
     const idle = memoryOf(child.pid);
     const { seconds, video } = await upload(base, token, clip, TOTAL_BYTES);
     const after = memoryOf(child.pid);
+    const ingestSeconds = await waitForIngest(base, token, video.id);
     const mbPerSecond = TOTAL_BYTES / MB / seconds;
     const peak = Math.max(after.hwm, peakSampled);
     const driver = database ? 'PostgreSQL' : 'embedded PGlite';
@@ -239,6 +256,7 @@ async function main() {
     console.log(`  server RSS:    ${idle.rss.toFixed(0)} MB idle before the upload`);
     console.log(`  peak RSS:      ${peak.toFixed(0)} MB (VmHWM; target < ${TARGET_RSS_MB})`);
     console.log(`  video:         ${video.id} "${video.title}"`);
+    console.log(`  ingested:      thumbnail ready ${ingestSeconds.toFixed(1)} s after the answer`);
     const ok = mbPerSecond >= TARGET_MBPS && peak < TARGET_RSS_MB;
     console.log(ok ? '  result:        within targets' : '  result:        OUTSIDE targets');
   } finally {
