@@ -79,6 +79,14 @@ async function synthFilms(): Promise<void> {
     console.log(
       `  appearances, all players:        recall ${(100 * recall).toFixed(1)}%, precision ${(100 * precision).toFixed(1)}%`,
     );
+    console.log(
+      `  per player (recall/precision): ${s.perPlayer
+        .map(
+          (p) =>
+            `${p.teamLetter}#${p.number} ${(100 * p.recall).toFixed(0)}/${(100 * p.precision).toFixed(0)}`,
+        )
+        .join(', ')}`,
+    );
     const chosen = s.perPlayer[0];
     if (chosen) {
       console.log(

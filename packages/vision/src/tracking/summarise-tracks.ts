@@ -130,7 +130,8 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const detail = details.find((d) => d.id === c.record.id);
     if (detail) detail.number = entry.number;
   }
-  const maxGap = Math.max(1.2, o.sampleIntervalSec * 2.5);
+  // a track lost and re-found (the tracker keeps it 3 s) was most likely on screen, hidden or missed
+  const maxGap = Math.max(3, o.sampleIntervalSec * 2.5);
   const players: TrackingPlayer[] = [...byKey.values()]
     .map((e) => ({
       teamLetter: e.letter,
