@@ -24,7 +24,7 @@ const STYLES = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6f9;color:#1c2430}
 header{background:linear-gradient(120deg,#0f2a4a,#1d4f8c);color:#fff;padding:40px 24px}
 .wrap{max-width:1100px;margin:0 auto}
-.brand{font-size:13px;letter-spacing:.12em;text-transform:uppercase;opacity:.8;margin:0 0 12px}
+.brand{font-size:14px;letter-spacing:.04em;color:#cfe0f5;margin:0 0 12px}
 h1{font-size:34px;margin:0}
 .role{display:inline-block;margin-top:10px;padding:4px 12px;border-radius:999px;background:rgba(255,255,255,.18);font-size:14px}
 main{padding:28px 24px 48px}
