@@ -2,9 +2,11 @@
  * Player Tracking benchmark: synthetic films with exact ground truth, the real jersey crops, and the
  * real clips' speed. Run with `npm run bench:tracking` (nice it on a shared machine).
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CenterNetDetector } from '../detect/centernet-detector.js';
+import { createPersonFinder } from '../detect/detector-pool.js';
+import { CachedFinder } from './cached-finder.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { readJerseyNumber } from '../numbers/read-jersey-number.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
@@ -60,7 +62,22 @@ async function synthFilms(): Promise<void> {
   const films = process.env.TRACK_FILMS?.split(',');
   for (const scenario of SYNTH_SCENARIOS.filter((s) => !films || films.includes(s.name))) {
     const { videoPath, truth } = await cachedSynthFilm(scenario, detector);
-    const analysis = await analyseTracking(videoPath, { includeTracks: true, ...benchOptions });
+    // TRACK_DETECT_CACHE=1 replays stored detections: for work downstream of the detector only
+    const finder = process.env.TRACK_DETECT_CACHE
+      ? new CachedFinder(
+          () => createPersonFinder(),
+          `${videoPath}.detections-${benchOptions.fps ?? 2}-${benchOptions.layout ?? 'tiles'}.json`,
+        )
+      : undefined;
+    const analysis = await analyseTracking(videoPath, {
+      includeTracks: true,
+      ...benchOptions,
+      ...(finder ? { finder } : {}),
+    });
+    await finder?.close();
+    if (process.env.TRACK_DUMP) {
+      await writeFile(`${videoPath}.analysis.json`, JSON.stringify(analysis));
+    }
     const s = evaluateTracking(truth, analysis);
     const recall = s.appearanceTruthSec > 0 ? s.appearanceOverlapSec / s.appearanceTruthSec : 0;
     const precision = s.appearanceFoundSec > 0 ? s.appearanceOverlapSec / s.appearanceFoundSec : 0;

@@ -41,6 +41,18 @@ export function voteTrackNumber(
     scores.set(o.number, (scores.get(o.number) ?? 0) + o.confidence);
     total += o.confidence;
   }
+  // a one-digit read that is a digit of a two-digit number read at least half as strongly is that
+  // number half-seen (a turn or an arm hides one digit): it is not a dissenting vote
+  for (const [n, s] of [...scores]) {
+    if (n > 9) continue;
+    const whole = [...scores].some(
+      ([m, ms]) => m > 9 && (m % 10 === n || Math.floor(m / 10) === n) && ms >= s / 2,
+    );
+    if (whole) {
+      scores.delete(n);
+      total -= s;
+    }
+  }
   let winner: number | null = null;
   let support = 0;
   for (const [n, s] of scores) {
