@@ -3,6 +3,7 @@ import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
 import { appearancesFromTimes, mergeRanges } from './appearances.js';
+import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
 import type {
@@ -27,7 +28,10 @@ type Result = Omit<TrackingAnalysis, 'timings'>;
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
 export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
   const minSamples = o.minTrackSamples ?? 3;
-  const kept = records.filter((r) => r.path.length >= minSamples);
+  let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
+  const kept = records
+    .flatMap((r) => splitSwitchedTrack(r, () => nextId++))
+    .filter((r) => r.path.length >= minSamples);
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {
     const jersey = medianLab(r.kits.map((k) => k.jersey));
