@@ -4,6 +4,7 @@ import { sharedMediaDir } from '../synth-tracking/shared-media.js';
 import { decodeDigitsCtc } from './ctc-digits.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readJerseyNumber, readJerseyNumberFile } from './read-jersey-number.js';
+import { bandCoverage } from './torso-crop.js';
 import { voteTrackNumber, type NumberObservation } from './track-vote.js';
 
 const crops = join(sharedMediaDir(), 'jersey-crops');
@@ -77,5 +78,14 @@ describe('per-track vote', () => {
   it('says unreadable when the reads disagree', () => {
     const vote = voteTrackNumber([obs(12, 0.9, 1), obs(17, 0.9, 2)]);
     expect(vote.number).toBeNull();
+  });
+
+  it('still reads a player when the one crossing is behind him, not when in front', () => {
+    const box: [number, number, number, number] = [100, 100, 40, 100];
+    const band: [number, number, number, number] = [108, 111, 24, 32];
+    const behind: [number, number, number, number] = [110, 90, 40, 100]; // feet higher: farther
+    const inFront: [number, number, number, number] = [110, 110, 40, 100];
+    expect(bandCoverage(band, box, [behind])).toBe(0);
+    expect(bandCoverage(band, box, [inFront])).toBeGreaterThan(0.5);
   });
 });

@@ -7,7 +7,13 @@ import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { combineReads, isPlausibleNumber } from '../numbers/read-jersey-number.js';
-import { cropRgb, isLegibleCandidate, jerseyNumberBand, sharpness } from '../numbers/torso-crop.js';
+import {
+  bandCoverage,
+  cropRgb,
+  isLegibleCandidate,
+  jerseyNumberBand,
+  sharpness,
+} from '../numbers/torso-crop.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
 import { sampleKit } from '../teams/kit-colours.js';
 import { labDistance, rgbToLab, type Lab } from '../teams/lab-colour.js';
@@ -163,8 +169,19 @@ export async function analyseTracking(
       const band = jerseyNumberBand(p.frame, d.box, kit ? jerseyTest(kit.jersey) : null);
       if (band[2] < 6 || band[3] < 8) continue;
       const crop = cropRgb(p.frame, band);
-      if (!isLegibleCandidate({ box: d.box, score: d.score, overlap, sharpness: sharpness(crop) }))
-        continue;
+      const bandCover = bandCoverage(
+        band,
+        d.box,
+        detections.filter((_, j) => j !== detectionIndex).map((o) => o.box),
+      );
+      const legible = isLegibleCandidate({
+        box: d.box,
+        score: d.score,
+        overlap,
+        bandCover,
+        sharpness: sharpness(crop),
+      });
+      if (!legible) continue;
       record.lastReadSec = p.timeSec;
       const first = await recognizer.read(crop, { stretch: 1.3, normalise: true });
       // a second look at crops that seem to show a number: agreement lifts it, doubt lowers it

@@ -12,11 +12,11 @@ function sameNumber(read: number, whole: number): boolean {
 }
 
 /**
- * Splits a track whose confident number reads (two or more each side) change once from one number to another (all of one
- * before, all of the other after): the tracker switched from one player to another when they
+ * Splits a track whose confident number reads change from one number to another (two or more
+ * reads and at least 70 % of the confidence on each side): the tracker switched from one player to another when they
  * crossed. The cut goes at the largest jump of the box between the last read of the first number
  * and the first read of the second (where the switch most likely happened), else half-way.
- * A track with no such clean change is returned whole.
+ * A track without such a change is returned whole.
  */
 export function splitSwitchedTrack(record: TrackRecord, nextId: () => number): TrackRecord[] {
   const reads = record.reads
@@ -27,21 +27,48 @@ export function splitSwitchedTrack(record: TrackRecord, nextId: () => number): T
   const canonical = (n: number): number =>
     reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n;
   const numbers = reads.map((r) => canonical(r.number!));
+  // the cut that best separates one dominant number before from another after
+  const dominant = (
+    from: number,
+    to: number,
+  ): { n: number; support: number; share: number; count: number } => {
+    const scores = new Map<number, number>();
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      scores.set(numbers[i]!, (scores.get(numbers[i]!) ?? 0) + reads[i]!.confidence);
+      total += reads[i]!.confidence;
+    }
+    let n = -1;
+    let support = 0;
+    for (const [k, v] of scores) if (v > support) [n, support] = [k, v];
+    const count = numbers.slice(from, to).filter((x) => x === n).length;
+    return { n, support, share: total > 0 ? support / total : 0, count };
+  };
   let cut = -1;
-  for (let i = 1; i < numbers.length; i++) {
-    if (numbers[i] === numbers[i - 1]) continue;
-    if (cut >= 0) return [record]; // more than one change: not a clean switch
-    cut = i;
+  let bestSupport = 0;
+  let first = -1;
+  let second = -1;
+  for (let k = 2; k <= reads.length - 2; k++) {
+    const left = dominant(0, k);
+    const right = dominant(k, reads.length);
+    if (left.n === right.n) continue;
+    // two agreeing reads each side, clearly dominant: one misread (a 7 seen as a 6) must not cut
+    if (left.count < 2 || right.count < 2 || left.share < 0.7 || right.share < 0.7) continue;
+    if (left.support < MIN_SIDE_SUPPORT || right.support < MIN_SIDE_SUPPORT) continue;
+    if (left.support + right.support > bestSupport) {
+      bestSupport = left.support + right.support;
+      cut = k;
+      first = left.n;
+      second = right.n;
+    }
   }
   if (cut < 0) return [record];
-  const support = (from: number, to: number): number =>
-    reads.slice(from, to).reduce((s, r) => s + r.confidence, 0);
-  // two agreeing reads on each side: one misread (a 7 seen as a 6) must not cut a track
-  if (cut < 2 || reads.length - cut < 2) return [record];
-  if (support(0, cut) < MIN_SIDE_SUPPORT || support(cut, reads.length) < MIN_SIDE_SUPPORT)
-    return [record];
-  const t0 = reads[cut - 1]!.timeSec;
-  const t1 = reads[cut]!.timeSec;
+  // between the last read of the first number and the first read of the second
+  const t0 = reads
+    .slice(0, cut)
+    .filter((_, i) => numbers[i] === first)
+    .at(-1)!.timeSec;
+  const t1 = reads.slice(cut).find((_, i) => numbers[cut + i] === second)!.timeSec;
   // the first path index of the second player: the largest relative jump within (t0, t1]
   let splitAt = -1;
   let biggest = -1;
@@ -64,17 +91,17 @@ export function splitSwitchedTrack(record: TrackRecord, nextId: () => number): T
     if (splitAt <= 0) return [record];
   }
   const splitSec = record.path[splitAt]![0];
-  const first = new TrackRecord(record.id);
-  const second = new TrackRecord(nextId());
+  const head = new TrackRecord(record.id);
+  const tail = new TrackRecord(nextId());
   record.path.forEach((p, i) => {
-    const target = i < splitAt ? first : second;
+    const target = i < splitAt ? head : tail;
     target.addPosition(p[0], [p[1], p[2], p[3], p[4]], record.offsets[i] ?? [0, 0]);
   });
   // kit samples carry no time; both players wear the same kit when the tracker confused them
   for (const k of record.kits) {
-    first.addKit(k);
-    second.addKit(k);
+    head.addKit(k);
+    tail.addKit(k);
   }
-  for (const r of record.reads) (r.timeSec < splitSec ? first : second).reads.push(r);
-  return [first, second];
+  for (const r of record.reads) (r.timeSec < splitSec ? head : tail).reads.push(r);
+  return [head, tail];
 }
