@@ -6,12 +6,13 @@ import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
-import { combineReads, isPlausibleNumber } from '../numbers/read-jersey-number.js';
+import { combineReads, isPlausibleNumber, type JerseyRead } from '../numbers/read-jersey-number.js';
 import {
   bandCoverage,
   cropRgb,
   isLegibleCandidate,
   jerseyNumberBand,
+  numberBand,
   sharpness,
 } from '../numbers/torso-crop.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
@@ -64,6 +65,13 @@ interface Pending {
 /** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
 function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
   return (r, g, b) => labDistance(rgbToLab(r, g, b), jersey) < 18;
+}
+
+/** Whether `wide` is `narrow` with a second digit the narrow crop cut off (1 → 11, 4 → 14). */
+function extendsNumber(wide: JerseyRead, narrow: JerseyRead): boolean {
+  if (wide.number === null || narrow.number === null) return false;
+  if (wide.number < 10 || narrow.number > 9) return false;
+  return wide.number % 10 === narrow.number || Math.floor(wide.number / 10) === narrow.number;
 }
 
 function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
@@ -184,11 +192,23 @@ export async function analyseTracking(
       if (!legible) continue;
       record.lastReadSec = p.timeSec;
       const first = await recognizer.read(crop, { stretch: 1.3, normalise: true });
-      // a second look at crops that seem to show a number: agreement lifts it, doubt lowers it
-      const reads = isPlausibleNumber(first.text)
-        ? [first, await recognizer.read(crop, { normalise: true })]
-        : [first];
-      const read = combineReads(reads, 0);
+      // a second look at crops that seem to show a number: agreement lifts it, doubt lowers it;
+      // and a look at the fixed middle band of the box: where the jersey-colour columns cut a
+      // digit off ('11' read as '1'), the wider crop holds both (it alone misreads more often, so
+      // it only ever adds the missing digit)
+      let read = combineReads([first], 0);
+      if (isPlausibleNumber(first.text)) {
+        read = combineReads([first, await recognizer.read(crop, { normalise: true })], 0);
+      }
+      if (read.number !== null && read.number <= 9) {
+        const wide = await recognizer.read(cropRgb(p.frame, numberBand(d.box, p.frame)), {
+          stretch: 1.3,
+          normalise: true,
+        });
+        const alternative = combineReads([wide], 0);
+        if (extendsNumber(alternative, read) && alternative.confidence >= read.confidence)
+          read = alternative;
+      }
       record.reads.push({
         number: read.number,
         confidence: read.confidence,
