@@ -8,7 +8,8 @@ export interface StitchCandidate {
 }
 
 export interface StitchOptions {
-  /** Longest gap between the two pieces, seconds (the tracker keeps a lost track 3 s). */
+  /** Longest gap between the two pieces, seconds (a player lost behind others or off the edge
+   * for a few seconds; the speed gate and the margin keep long joins honest). */
   maxGapSec?: number;
   /** The best join must beat the next player's by this much cost, or the fragment stays alone. */
   margin?: number;
@@ -26,7 +27,7 @@ export function stitchFragments(
   candidates: readonly StitchCandidate[],
   options: StitchOptions = {},
 ): Map<number, string> {
-  const maxGapSec = options.maxGapSec ?? 2.5;
+  const maxGapSec = options.maxGapSec ?? 7;
   const margin = options.margin ?? 0.5;
   const out = new Map<number, string>();
   const tracksOf = new Map<string, TrackRecord[]>();
