@@ -17,6 +17,7 @@ import { createUsersRepository } from './infra/db/users.repository.js';
 import { createProcessingService } from './services/processing/processing.service.js';
 import { createProcessingNotifier } from './services/processing/processing-notifier.js';
 import path from 'node:path';
+import { recoverStaleProcessing } from './jobs/recover-stale-processing.js';
 
 type Stop = () => Promise<void>;
 
@@ -79,6 +80,7 @@ async function start(config: Config): Promise<Stop> {
             logger,
           }),
           tmpDir: path.join(config.dataDir, 'tmp'),
+          staleAfterMs: config.processingStaleMs,
           onIngested: (video) => processingService.ingested(video),
           videos: createVideosRepository(database.db),
           storage,
@@ -92,6 +94,14 @@ async function start(config: Config): Promise<Stop> {
           iCloudResolveUrl: config.iCloudResolveUrl,
         }),
       );
+      const stopRecovery = recoverStaleProcessing({
+        processing,
+        jobs: queue,
+        clock: systemClock,
+        logger,
+        staleAfterMs: config.processingStaleMs,
+      });
+      stops.push(async () => stopRecovery());
       logger.info({ concurrency: config.workerConcurrency }, 'Worker started');
     }
   } catch (error) {

@@ -66,6 +66,7 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   WORKER_CONCURRENCY: positiveInt(1),
+  PROCESSING_STALE_SECONDS: positiveInt(60),
   STORAGE: z.enum(STORAGE_KINDS, { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.pipe(
@@ -119,6 +120,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Jobs of each kind one worker process runs at once. */
   workerConcurrency: number;
+  /** A running processing job whose worker has not been heard of for this long is taken over. */
+  processingStaleMs: number;
   storage:
     | { kind: 'local'; root: string }
     | { kind: 's3'; bucket: string; endpoint?: string; region?: string; prefix?: string };
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     role: values.ROLE,
     logLevel: values.LOG_LEVEL,
     workerConcurrency: values.WORKER_CONCURRENCY,
+    processingStaleMs: values.PROCESSING_STALE_SECONDS * 1000,
     storage:
       values.STORAGE === 's3'
         ? {

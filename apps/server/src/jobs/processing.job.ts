@@ -44,12 +44,17 @@ export interface ProcessingDeps {
   notify: ProcessingNotifier;
   /** Per-job scratch folders live here (`processing-<jobId>`), removed at start and end of a run. */
   tmpDir: string;
+  /** A running job not heard of for this long is taken over (its worker was killed). */
+  staleAfterMs: number;
 }
 
 type EngineKind = Extract<JobKind, 'inactivity' | 'track-analyse' | 'track-render'>;
 
 /** Progress is written at most once a second and only when it moved by a whole percent. */
 const PROGRESS_INTERVAL_MS = 1000;
+
+/** How often a running job tells the database its worker is alive, as a share of staleAfterMs. */
+const HEARTBEAT_SHARE = 0.25;
 
 /** An engine failure the user can act on; anything else is retried while attempts remain. */
 class UserFacingFailure extends Error {}
@@ -197,8 +202,19 @@ export function processingJobs(deps: ProcessingDeps) {
     ) => Promise<void>,
   ): JobHandler<EngineKind> {
     return async ({ processingJobId }, context) => {
-      let job = await processing.findById(processingJobId);
-      if (!job || !startStates.includes(job.state)) return;
+      const [from, to] = progressRange;
+      const now = deps.clock();
+      // Queued, or running on a worker that stopped beating; a live run elsewhere is left alone.
+      const claimed = await processing.claim(
+        processingJobId,
+        startStates,
+        runningState,
+        new Date(now.getTime() - deps.staleAfterMs),
+        from,
+        now,
+      );
+      if (!claimed) return;
+      const job = claimed;
       const work = scratchDir(deps.tmpDir, job.id);
       // A clean state: whatever an earlier attempt (killed or failed) left behind goes first.
       await rm(work, { recursive: true, force: true });
@@ -207,15 +223,9 @@ export function processingJobs(deps: ProcessingDeps) {
         await processing.reserveOutput(job.id, null, deps.clock());
       }
       await mkdir(work, { recursive: true });
-      const [from, to] = progressRange;
-      const started = await processing.update(
-        job.id,
-        { state: runningState, attempt: job.attempt + 1, percentageCompleted: from },
-        deps.clock(),
-        startStates,
-      );
-      if (!started) return;
-      job = started;
+      const heartbeat = setInterval(() => {
+        void processing.heartbeat(job.id, deps.clock()).catch(() => undefined);
+      }, deps.staleAfterMs * HEARTBEAT_SHARE);
       const processingJobEntry = job.entryVideoId;
       const signal = deps.imports.start(processingJobEntry);
       let lastWrite = 0;
@@ -246,9 +256,13 @@ export function processingJobs(deps: ProcessingDeps) {
           await fail(job, error.message);
           return;
         }
-        if (!lastAttempt) throw error;
+        if (!lastAttempt) {
+          await processing.release(job.id);
+          throw error;
+        }
         await fail(job, ProcessingMessages.processingFailed);
       } finally {
+        clearInterval(heartbeat);
         deps.imports.finish(processingJobEntry);
         await rm(work, { recursive: true, force: true });
       }

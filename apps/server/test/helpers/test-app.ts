@@ -97,6 +97,7 @@ export async function startTestApp(
         logger,
       }),
       tmpDir: path.join(dataDir, 'tmp'),
+      staleAfterMs: config.processingStaleMs,
       onIngested: (video) => processingService.ingested(video),
       videos: createVideosRepository(db),
       storage,

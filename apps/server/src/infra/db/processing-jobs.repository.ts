@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from './database.js';
 import {
   processingJobs,
@@ -101,6 +101,76 @@ export function createProcessingJobsRepository(db: Database) {
       onlyIn: ProcessingState[] = ACTIVE_STATES,
     ): Promise<ProcessingJob | undefined> {
       return db.transaction((tx) => change(tx as unknown as Database, id, changes, now, onlyIn));
+    },
+
+    /**
+     * Takes a job for a run: from `queued`, or from a running state whose worker stopped beating
+     * (updated before `staleBefore`: killed, or released for a retry). Atomic, so two workers never
+     * run the same job.
+     */
+    async claim(
+      id: string,
+      from: ProcessingState[],
+      running: ProcessingState,
+      staleBefore: Date,
+      percentageCompleted: number,
+      now: Date,
+    ): Promise<ProcessingJob | undefined> {
+      if (!isVideoId(id)) return undefined;
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(processingJobs)
+          .where(
+            and(
+              eq(processingJobs.id, id),
+              inArray(processingJobs.state, from),
+              or(eq(processingJobs.state, 'queued'), lt(processingJobs.updatedAt, staleBefore)),
+            ),
+          )
+          .for('update');
+        if (!current) return undefined;
+        return change(
+          tx as unknown as Database,
+          id,
+          { state: running, attempt: current.attempt + 1, percentageCompleted },
+          now,
+          from,
+        );
+      });
+    },
+
+    /** A running job's worker is alive. */
+    async heartbeat(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(processingJobs)
+        .set({ updatedAt: now })
+        .where(
+          and(eq(processingJobs.id, id), inArray(processingJobs.state, ['analysing', 'rendering'])),
+        )
+        .returning({ id: processingJobs.id });
+      return rows.length > 0;
+    },
+
+    /** Lets the next attempt claim the job at once (this run failed and will be retried). */
+    async release(id: string): Promise<void> {
+      await db
+        .update(processingJobs)
+        .set({ updatedAt: new Date(0) })
+        .where(eq(processingJobs.id, id));
+    },
+
+    /** Running jobs whose worker stopped beating before `staleBefore` (killed mid-run). */
+    async listStale(staleBefore: Date): Promise<ProcessingJob[]> {
+      return db
+        .select()
+        .from(processingJobs)
+        .where(
+          and(
+            inArray(processingJobs.state, ['analysing', 'rendering']),
+            lt(processingJobs.updatedAt, staleBefore),
+          ),
+        );
     },
 
     /** The entry's error was shown to its owner. */

@@ -119,6 +119,8 @@ export function createProcessingService(deps: {
         ['awaiting-selection'],
       );
       if (!rendering) throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      // No worker runs it yet: the render job may claim it at once.
+      await processing.release(job.id);
       await jobs.send('track-render', { processingJobId: job.id });
       return { message: ProcessingMessages.playersSelected };
     },
