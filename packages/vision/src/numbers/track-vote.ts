@@ -20,7 +20,10 @@ export interface TrackNumber {
 export interface VoteOptions {
   /** Reads below this confidence are ignored (the legibility filter's second half). */
   minReadConfidence?: number;
-  /** Summed confidence the winner needs (one sure read with no dissent, or two fair ones). */
+  /**
+   * Summed confidence the winner needs (one sure read, ≥ 0.8, with no dissent, or two fair ones):
+   * lone reads of 0.7–0.8 were mostly partial or side-on misreads once crossings were read.
+   */
   minSupport?: number;
   /** Share of all counted confidence the winner needs. */
   minShare?: number;
@@ -32,7 +35,7 @@ export function voteTrackNumber(
   options: VoteOptions = {},
 ): TrackNumber {
   const minRead = options.minReadConfidence ?? 0.5;
-  const minSupport = options.minSupport ?? 0.7;
+  const minSupport = options.minSupport ?? 0.8;
   const minShare = options.minShare ?? 0.6;
   const scores = new Map<number, number>();
   let total = 0;
