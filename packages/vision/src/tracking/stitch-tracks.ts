@@ -44,9 +44,10 @@ export function stitchFragments(
     const joins: { frag: StitchCandidate; key: string }[] = [];
     for (const frag of open) {
       const f = frag.record;
-      // a fragment that read another number with some confidence is someone else
+      // a fragment that read another number as surely as a lone read must be (0.8, the vote's
+      // bar) is someone else; weaker odd reads (a 7 seen as a 6) do not veto the join
       const doubts = new Set(
-        f.reads.filter((r) => r.number !== null && r.confidence >= 0.5).map((r) => r.number),
+        f.reads.filter((r) => r.number !== null && r.confidence >= 0.8).map((r) => r.number),
       );
       const height = f.path[0]?.[4] ?? 100;
       const costs: { key: string; cost: number }[] = [];
