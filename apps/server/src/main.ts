@@ -34,14 +34,17 @@ async function start(config: Config): Promise<Stop> {
 
     const storage = createStorage(config.storage);
     let connectionString = config.databaseUrl;
+    let maxQueueConnections: number | undefined;
     if (!connectionString) {
       if (!database.client) throw new Error('The embedded database exposes no client');
       const socket = await openPgliteSocket(database.client);
       stops.push(() => socket.close());
       connectionString = socket.connectionString;
+      maxQueueConnections = socket.maxClientConnections;
     }
     const queue = new JobQueue({
       connectionString,
+      maxConnections: maxQueueConnections,
       concurrency: config.workerConcurrency,
       onError: (error) => logger.error({ err: error }, 'Job queue error'),
     });

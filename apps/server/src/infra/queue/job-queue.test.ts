@@ -44,6 +44,7 @@ describe('job queue on the embedded database', () => {
     async () => {
       const queue = new JobQueue({
         connectionString: socket.connectionString,
+        maxConnections: socket.maxClientConnections,
         concurrency: 1,
         onError: (error) => errors.push(error),
       });
@@ -78,6 +79,7 @@ describe('job queue on the embedded database', () => {
     async () => {
       const queue = new JobQueue({
         connectionString: socket.connectionString,
+        maxConnections: socket.maxClientConnections,
         concurrency: 1,
         onError: () => undefined,
       });

@@ -15,6 +15,8 @@ export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
 export interface JobQueueOptions {
   connectionString: string;
+  /** Size of pg-boss's connection pool (default 4). */
+  maxConnections?: number;
   /** How many jobs of each kind one process runs at once. */
   concurrency: number;
   onError: (error: Error) => void;
@@ -26,7 +28,10 @@ export class JobQueue {
   private started = false;
 
   constructor(private readonly options: JobQueueOptions) {
-    this.boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 4,
+    });
     this.boss.on('error', options.onError);
   }
 

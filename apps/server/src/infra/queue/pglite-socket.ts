@@ -4,6 +4,12 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface PgliteSocket {
   /** A postgres:// URL that `pg` clients (pg-boss) can use to reach the embedded database. */
   connectionString: string;
+  /**
+   * How many client connections may share it. One: the socket server interleaves concurrent
+   * connections' messages on the single PGlite session, and under a few concurrent pollers a reply
+   * can go missing (a send() that never returns). Serialising through one connection avoids that.
+   */
+  maxClientConnections: number;
   close(): Promise<void>;
 }
 
@@ -16,6 +22,7 @@ export async function openPgliteSocket(db: PGlite): Promise<PgliteSocket> {
   await server.start();
   return {
     connectionString: `postgres://postgres@${server.getServerConn()}/postgres`,
+    maxClientConnections: 1,
     close: () => server.stop(),
   };
 }
