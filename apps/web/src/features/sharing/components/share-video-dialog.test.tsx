@@ -89,9 +89,12 @@ describe('share result modal', () => {
     expect(api.callsTo(`POST ${ApiPaths.addVideoToProfile}`)[0]?.body).toEqual({
       videoId: video.id,
     });
-    expect(
-      screen.queryByRole('dialog', { name: SharingTexts.shareDialogTitle }),
-    ).not.toBeInTheDocument();
+    // The share modal closes with an exit animation.
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: SharingTexts.shareDialogTitle }),
+      ).not.toBeInTheDocument(),
+    );
     expect(within(result).getByText('State final')).toBeInTheDocument();
     expect(within(result).getByText('Second half, #7')).toBeInTheDocument();
     expect(within(result).getByText('03/04/2025')).toBeInTheDocument();
