@@ -1,0 +1,115 @@
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { registerAndActivate } from '../support/accounts.js';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { gameFilm, stillFilm } from '../support/films.js';
+import { expectToast, logInThroughUi } from '../support/session.js';
+import type { Page } from '@playwright/test';
+
+async function runInactivityFilter(page: Page, file: string): Promise<void> {
+  await page.getByRole('button', { name: 'Inactivity Filter' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Video for Inactivity Filtering' });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Run Inactivity Filter' }).click();
+  const uploaded = page.getByRole('dialog', { name: 'Video successfully uploaded!' });
+  await expect(
+    uploaded.getByText("We're processing your video and will notify you when it is complete."),
+  ).toBeVisible({ timeout: 60_000 });
+  await uploaded.getByRole('button', { name: 'Close' }).click();
+  await expect(uploaded).toBeHidden();
+}
+
+/** A copy of `file` under a name the test can find its card by. */
+function named(file: string, name: string): string {
+  const copy = path.join(path.dirname(file), name);
+  copyFileSync(file, copy);
+  return copy;
+}
+
+test('the Inactivity Filter turns an uploaded film into a shorter video, with live progress and a mail', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('coach');
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+  const film = named(await gameFilm(40), 'Home opener.mp4');
+
+  await runInactivityFilter(page, film);
+
+  const inProgress = page.getByRole('region', { name: 'Videos in progress' });
+  const card = inProgress
+    .getByRole('listitem')
+    .filter({ hasText: 'Home opener (Inactivity Filter)' });
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  const progress = card.getByRole('progressbar');
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 90_000 })
+    .toBeGreaterThan(33);
+  await expect(card).toBeHidden({ timeout: 120_000 });
+
+  const mail = await mailbox.waitFor(email, /ready/i, { timeoutMs: 30_000 });
+  expect(mail.text).toContain('Home opener');
+  expect(mail.text).toContain(app.baseUrl);
+
+  const filtered = page.getByRole('region', { name: 'Inactivity Filtering Videos' });
+  const output = filtered.getByRole('group', { name: 'Home opener' }).first();
+  await expect(output).toBeVisible({ timeout: 30_000 });
+  await output.getByRole('button', { name: 'Play Home opener' }).click();
+  const preview = page.getByRole('dialog', { name: 'Home opener' });
+  const video = preview.locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+  expect(duration).toBeGreaterThan(3);
+  expect(duration).toBeLessThan(37);
+});
+
+test('a film without live play shows its error once, and a running job can be cancelled', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('coach');
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+  const inProgress = page.getByRole('region', { name: 'Videos in progress' });
+
+  await runInactivityFilter(page, stillFilm('Empty gym.mp4'));
+  const failed = inProgress.getByRole('button', {
+    name: 'Empty gym (Inactivity Filter) failed, show the error',
+  });
+  await expect(failed).toBeVisible({ timeout: 90_000 });
+  await failed.click();
+  const error = page.getByRole('dialog', { name: 'Empty gym (Inactivity Filter)' });
+  await expect(error.getByText('No live play was found in this video.')).toBeVisible();
+  await error.getByRole('button', { name: 'Close' }).click();
+  await expect(failed).toBeHidden();
+  await page.reload();
+  await expect(inProgress.getByText('Empty gym (Inactivity Filter)')).toBeHidden();
+
+  await runInactivityFilter(page, named(await gameFilm(120), 'Long practice.mp4'));
+  const card = inProgress
+    .getByRole('listitem')
+    .filter({ hasText: 'Long practice (Inactivity Filter)' });
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel Video Processing' });
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expectToast(page, 'Video processing canceled successfully');
+  await expect(card).toBeHidden();
+  await page.reload();
+  await expect(inProgress.getByText('There are no videos in progress')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Inactivity Filtering Videos' }).getByRole('group', {
+      name: 'Long practice',
+    }),
+  ).toHaveCount(0);
+});
