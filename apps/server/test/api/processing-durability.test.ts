@@ -176,7 +176,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
     // Mid-analysis: the engine reports progress past the start of its range.
     await waitFor(
       async () => ((await inProgress()).videos[0]?.percentageCompleted ?? 0) > 36 || undefined,
-      90_000,
+      240_000,
       'the engine to make progress',
     );
     expect(await engineChildrenOf(dataDir)).not.toEqual([]);

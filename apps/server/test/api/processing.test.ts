@@ -167,7 +167,8 @@ describe('cancelling', () => {
     const stored = await filesUnder(path.join(ctx.testApp.dataDir, 'storage'));
     expect(stored.filter((file) => file.includes(entry.id))).toEqual([]);
     expect(await scratchFiles()).toEqual([]);
-  });
+    // Generating the 2-minute film and reaching the engine takes a while on a loaded machine.
+  }, 240_000);
 
   it("answers 404 for a finished job and for another user's job, and changes nothing", async () => {
     const owner = await signedInUser(ctx.testApp, {});

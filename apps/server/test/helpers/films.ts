@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,8 @@ export async function gameFilm(durationSec = 40): Promise<string> {
 /** A still, silent picture: there is no live play in it. */
 export async function stillFilm(seconds = 6): Promise<string> {
   await mkdir(FILM_DIR, { recursive: true });
-  const file = path.join(FILM_DIR, `still-${seconds}s.mp4`);
+  // One file per call: test projects run in parallel and must not overwrite each other's film.
+  const file = path.join(FILM_DIR, `still-${seconds}s-${randomUUID()}.mp4`);
   await run('ffmpeg', [
     '-v',
     'error',

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
@@ -63,7 +64,11 @@ export async function generateFilm(options: GenerateFilmOptions): Promise<Genera
   const profile = SPORT_PROFILES[options.sport];
   const rng = new Random(options.seed);
   const timeline = buildTimeline(profile, options.durationSec, rng);
-  const audioPath = join(options.outDir, `${name}.f32`);
+  // Concurrent generators of the same film (parallel test runs) each write their own files and the
+  // finished film is renamed into place, so a reader never sees a half-written cached film.
+  const unique = `${process.pid}-${randomUUID()}`;
+  const partialPath = join(options.outDir, `${name}.${unique}.partial.mp4`);
+  const audioPath = join(options.outDir, `${name}.${unique}.f32`);
   if (!options.silent) {
     const audio = synthesiseAudio(profile, timeline, options.seed);
     await writeFile(audioPath, Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength));
@@ -95,7 +100,7 @@ export async function generateFilm(options: GenerateFilmOptions): Promise<Genera
   );
   args.push('-g', String(Math.round(fps * (options.keyframeSec ?? 2))), '-pix_fmt', 'yuv420p');
   if (!options.silent) args.push('-c:a', 'aac', '-b:a', '96k', '-ar', '48000');
-  args.push('-movflags', '+faststart', '-t', String(options.durationSec), path);
+  args.push('-movflags', '+faststart', '-t', String(options.durationSec), partialPath);
   const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
   const stdin = child.stdin as Writable;
   let stderr = '';
@@ -137,7 +142,7 @@ export async function generateFilm(options: GenerateFilmOptions): Promise<Genera
       throw new MediaError('FFMPEG_FAILED', 'Could not encode the synthetic film.', stderr);
   } catch (error) {
     child.kill('SIGKILL');
-    await rm(path, { force: true });
+    await rm(partialPath, { force: true });
     throw error;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
@@ -153,6 +158,9 @@ export async function generateFilm(options: GenerateFilmOptions): Promise<Genera
     angleCuts: timeline.angleCuts,
     replays: timeline.replays,
   };
-  await writeFile(truthPath, JSON.stringify(film, null, 2));
+  await rename(partialPath, path);
+  const partialTruthPath = `${truthPath}.${unique}.partial`;
+  await writeFile(partialTruthPath, JSON.stringify(film, null, 2));
+  await rename(partialTruthPath, truthPath);
   return film;
 }

@@ -319,11 +319,12 @@ describe('uploading', () => {
       ` ${YOUTUBE} `,
     );
     await submit(app, dialog, 'Upload to Video Library');
-    await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
+    const success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
     expect(api.callsTo(`POST ${ApiPaths.libraryPlatformUpload}`)[0]!.body).toEqual({
       videoUrl: YOUTUBE,
     });
-    await app.user.click(screen.getByRole('button', { name: 'Close' }));
+    // The upload dialog may still be animating out with its own Close button.
+    await app.user.click(within(success).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openUpload(app, 'Inactivity Filter');
