@@ -2,13 +2,10 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, registerAndActivate } from '../support/accounts.js';
 import { linkIn } from '../support/mailbox.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expectToast } from '../support/session.js';
 
 const NEW_PASSWORD = 'Touchdown!77';
 const RESET_PASSWORD = 'Fourth&Goal9';
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.p-toast-message').filter({ hasText: text }).first()).toBeVisible();
-}
 
 async function logIn(
   page: Page,

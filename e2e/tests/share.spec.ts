@@ -1,40 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PASSWORD, registerAndActivate } from '../support/accounts.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-
-const run = promisify(execFile);
-const cacheDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.cache');
-
-/** A 2 s 320x240 test-pattern H.264 MP4, generated for the test (never committed). */
-async function makeClip(): Promise<string> {
-  await mkdir(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, 'share-clip.mp4');
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return file;
-}
+import { makeTestVideo } from '../support/media.js';
 
 test('a player shares an uploaded video and the public profile plays it without login', async ({
   page,
@@ -44,7 +10,7 @@ test('a player shares an uploaded video and the public profile plays it without 
 }) => {
   const email = uniqueEmail('sharer');
   await registerAndActivate(appUrl, mailbox, email, 'Player');
-  const clip = await makeClip();
+  const clip = makeTestVideo('share-clip.mp4', 2, '320x240');
 
   // Log in through the UI.
   await page.goto('/login');
