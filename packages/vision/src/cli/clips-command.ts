@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { ClipPlanError } from '../clips/plan-clips.js';
 import { renderClips } from '../clips/render-clips.js';
 import { MediaError } from '../media/media-error.js';
 import type { TrackingAnalysis } from '../tracking/tracking-types.js';
-import type { CliCommand } from './command.js';
+import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 
 const USAGE =
   'scout-vision clips <input> --analysis <analysis.json> --team A --players 12,7 --output <out.mp4> [--spotlight] [--quiet]';
@@ -15,24 +14,19 @@ export const clipsCommand: CliCommand = {
   summary: 'Render the clips where the chosen players are on screen (optionally spotlighted).',
   usage: USAGE,
   async run(args) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          analysis: { type: 'string' },
-          team: { type: 'string' },
-          players: { type: 'string' },
-          output: { type: 'string' },
-          spotlight: { type: 'boolean', default: false },
-          quiet: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      process.stderr.write(`${(error as Error).message}\nUsage: ${USAGE}\n`);
-      return 64;
-    }
+    const parsed = parseCommandArgs(
+      args,
+      {
+        analysis: { type: 'string' },
+        team: { type: 'string' },
+        players: { type: 'string' },
+        output: { type: 'string' },
+        spotlight: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+      },
+      USAGE,
+    );
+    if (!parsed) return EXIT_USAGE;
     const input = parsed.positionals[0];
     const { analysis: analysisPath, team, players, output } = parsed.values;
     const numbers = (players ?? '')
@@ -49,7 +43,7 @@ export const clipsCommand: CliCommand = {
       numbers.some((n) => !Number.isInteger(n) || n < 0)
     ) {
       process.stderr.write(`Usage: ${USAGE}\n`);
-      return 64;
+      return EXIT_USAGE;
     }
     let analysis: TrackingAnalysis;
     try {
@@ -58,7 +52,7 @@ export const clipsCommand: CliCommand = {
         throw new Error('not a tracking analysis');
     } catch (error) {
       process.stderr.write(`The analysis file could not be read: ${(error as Error).message}\n`);
-      return 64;
+      return EXIT_USAGE;
     }
     const controller = new AbortController();
     const stop = (): void => controller.abort();

@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
 import { MediaError } from '../media/media-error.js';
-import type { CliCommand } from './command.js';
+import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 
 const USAGE = 'scout-vision inactivity <input> --json <out.json> [--output <out.mp4>] [--quiet]';
 
@@ -12,26 +11,21 @@ export const inactivityCommand: CliCommand = {
   summary: 'Find live play and cut the dead time out of a game film.',
   usage: USAGE,
   async run(args) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          json: { type: 'string' },
-          output: { type: 'string' },
-          quiet: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      process.stderr.write(`${(error as Error).message}\nUsage: ${USAGE}\n`);
-      return 64;
-    }
+    const parsed = parseCommandArgs(
+      args,
+      {
+        json: { type: 'string' },
+        output: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+      USAGE,
+    );
+    if (!parsed) return EXIT_USAGE;
     const input = parsed.positionals[0];
     const json = parsed.values.json;
     if (!input || !json || parsed.positionals.length > 1) {
       process.stderr.write(`Usage: ${USAGE}\n`);
-      return 64;
+      return EXIT_USAGE;
     }
     const controller = new AbortController();
     const stop = (): void => controller.abort();

@@ -1,6 +1,6 @@
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { readJerseyNumberFile } from '../numbers/read-jersey-number.js';
-import type { CliCommand } from './command.js';
+import { EXIT_USAGE, type CliCommand } from './command.js';
 
 const USAGE = 'scout-vision read-number <image>...';
 
@@ -13,7 +13,7 @@ export const readNumberCommand: CliCommand = {
     const files = args.filter((a) => !a.startsWith('-'));
     if (files.length === 0 || files.length !== args.length) {
       process.stderr.write(`Usage: ${USAGE}\n`);
-      return 64;
+      return EXIT_USAGE;
     }
     const recognizer = await NumberRecognizer.create();
     const results: { file: string; number: number | null; confidence: number; error?: string }[] =

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { MediaError } from '../media/media-error.js';
 import { analyseTracking } from '../tracking/analyse-tracking.js';
 import type { TimeRange } from '../tracking/tracking-types.js';
-import type { CliCommand } from './command.js';
+import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 
 const USAGE =
   'scout-vision track <input> --json <analysis.json> [--fps 2] [--layout tiles|letterbox] [--segments <live.json>] [--quiet]';
@@ -24,23 +23,18 @@ export const trackCommand: CliCommand = {
   summary: 'Find the teams (jersey colours), the players (numbers) and when each is on screen.',
   usage: USAGE,
   async run(args) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          json: { type: 'string' },
-          fps: { type: 'string' },
-          layout: { type: 'string' },
-          segments: { type: 'string' },
-          quiet: { type: 'boolean', default: false },
-        },
-      });
-    } catch (error) {
-      process.stderr.write(`${(error as Error).message}\nUsage: ${USAGE}\n`);
-      return 64;
-    }
+    const parsed = parseCommandArgs(
+      args,
+      {
+        json: { type: 'string' },
+        fps: { type: 'string' },
+        layout: { type: 'string' },
+        segments: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+      USAGE,
+    );
+    if (!parsed) return EXIT_USAGE;
     const input = parsed.positionals[0];
     const json = parsed.values.json;
     const layout = parsed.values.layout;
@@ -53,7 +47,7 @@ export const trackCommand: CliCommand = {
       (fps !== undefined && !(fps > 0 && fps <= 10))
     ) {
       process.stderr.write(`Usage: ${USAGE}\n`);
-      return 64;
+      return EXIT_USAGE;
     }
     let segments: TimeRange[] | undefined;
     if (parsed.values.segments) {
@@ -62,7 +56,7 @@ export const trackCommand: CliCommand = {
         segments = parseSegments(await readFile(parsed.values.segments, 'utf8'));
       } catch (error) {
         process.stderr.write(`The segments file could not be read: ${(error as Error).message}\n`);
-        return 64;
+        return EXIT_USAGE;
       }
     }
     const controller = new AbortController();
