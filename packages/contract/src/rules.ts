@@ -36,3 +36,7 @@ export function phoneDigits(phone: string): string {
 export function isValidPhone(phone: string): boolean {
   return phoneDigits(phone).length === PHONE_DIGITS;
 }
+
+/** Size of the private notes box in the video dialogs (spec §9). */
+export const NOTES_ROWS = 5;
+export const NOTES_COLUMNS = 30;

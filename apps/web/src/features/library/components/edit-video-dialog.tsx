@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { validateVideoDetails } from '@filmroom/contract';
 import { TextField } from '../../../components/text-field.js';
 import { notify } from '../../../lib/notifier.js';
 import { useEditVideo } from '../api/edit-video.js';
+import { NotesField } from '../../../components/notes-field.js';
 
 /** What the dialog needs of a video; an upload still being processed has no description yet. */
 export interface EditableVideo {
@@ -70,20 +70,7 @@ export function EditVideoDialog({ video, onHide }: EditVideoDialogProps) {
           value={description}
           onChange={setDescription}
         />
-        <div className="field">
-          <label htmlFor="edit-video-notes">Notes</label>
-          <small id="edit-video-notes-hint" className="muted">
-            only visible to you
-          </small>
-          <InputTextarea
-            id="edit-video-notes"
-            aria-describedby="edit-video-notes-hint"
-            rows={5}
-            cols={30}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <NotesField id="edit-video-notes" value={notes} onChange={setNotes} />
         <div className="form__actions">
           <Button type="button" label="Cancel" outlined onClick={onHide} />
           <Button type="submit" label="Save" loading={edit.isPending} />

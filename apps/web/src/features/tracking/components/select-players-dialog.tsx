@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
 import { validateSelectPlayers, type TrackingTeamInfo } from '@filmroom/contract';
@@ -10,6 +9,7 @@ import { TextField } from '../../../components/text-field.js';
 import { notify } from '../../../lib/notifier.js';
 import { useSelectPlayers, useTrackingInfo } from '../api/tracking-players.js';
 import './select-players-dialog.css';
+import { NotesField } from '../../../components/notes-field.js';
 
 /** The video waiting for player selection (an in-progress card or a library card). */
 export interface SelectableVideo {
@@ -108,20 +108,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
           value={description}
           onChange={setDescription}
         />
-        <div className="field">
-          <label htmlFor="select-players-notes">Notes</label>
-          <small id="select-players-notes-hint" className="muted">
-            only visible to you
-          </small>
-          <InputTextarea
-            id="select-players-notes"
-            aria-describedby="select-players-notes-hint"
-            rows={5}
-            cols={30}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <NotesField id="select-players-notes" value={notes} onChange={setNotes} />
         {info.isLoading && <ProgressBar mode="indeterminate" style={{ height: 4 }} />}
         <fieldset className="field select-players__teams">
           <legend>Jersey Color</legend>
