@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFilm } from '@filmroom/vision';
+import { generateFilm, generateTrackingFilm, type GeneratedTrackingFilm } from '@filmroom/vision';
 
 /** Generated films are cached in the git-ignored .cache folder and reused between runs. */
 const FILM_DIR = fileURLToPath(new URL('../.cache/films', import.meta.url));
@@ -44,4 +44,9 @@ export function stillFilm(name: string): string {
     file,
   ]);
   return file;
+}
+
+/** A 720p game film with two teams whose players the real detector finds and whose numbers it reads. */
+export function trackingFilm(): Promise<GeneratedTrackingFilm> {
+  return generateTrackingFilm({ outDir: FILM_DIR, durationSec: 12 });
 }

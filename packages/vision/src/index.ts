@@ -39,6 +39,11 @@ export {
   type GeneratedFilm,
 } from './synth/generate-film.js';
 export { SPORTS, type Sport } from './synth/sport-profile.js';
+export {
+  generateTrackingFilm,
+  type GenerateTrackingFilmOptions,
+  type GeneratedTrackingFilm,
+} from './synth-tracking/generate-tracking-film.js';
 export { analyseTracking, type AnalyseTrackingOptions } from './tracking/analyse-tracking.js';
 export type {
   TrackingAnalysis,

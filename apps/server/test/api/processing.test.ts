@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import type { StoredAnalysis } from '../../src/services/processing/processing-types.js';
-import { gameFilm, stillFilm } from '../helpers/films.js';
+import { gameFilm, stillFilm, trackingFilm } from '../helpers/films.js';
 import { filesUnder, uploadFile } from '../helpers/media.js';
 import { useTestApp } from '../helpers/setup-api.js';
 import { json, lastMailTo, signedInUser } from '../helpers/test-app.js';
@@ -361,30 +361,70 @@ async function ownerId(token: string): Promise<string> {
 }
 
 describe('Player Tracking analysis', () => {
-  it('analyses a real film with the detector and ends waiting for a selection or with a readable error', async () => {
+  it('finds the teams and numbers in a real film with the detector, then renders the chosen player', async () => {
     const { session } = await signedInUser(ctx.testApp);
     const token = session.token;
-    const film = await readFile(await gameFilm(12));
-    const entry = await upload(token, ApiPaths.trackingFileUpload, 'Short rally.mp4', film);
+    const film = await trackingFilm();
+    const entry = await upload(
+      token,
+      ApiPaths.trackingFileUpload,
+      'Derby.mp4',
+      await readFile(film.path),
+    );
     expect(entry).toMatchObject({ type: VideoType.PlayerTracking, percentageCompleted: 33 });
     await ctx.testApp.jobs.idle();
 
+    expect(await inProgress(token)).toMatchObject([{ id: entry.id, canSelectPlayers: true }]);
+    const info = json<TrackingInfoResponse>(
+      await ctx.api.get(`${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`, token),
+    );
+    expect(info.teams).toHaveLength(2);
+    // each team found is one of the film's teams: most of its numbers are that team's
+    const truthTeams = [film.numbers.A, film.numbers.B];
+    const matched = info.teams.map((team) =>
+      truthTeams.findIndex(
+        (numbers) => team.players.filter((n) => numbers.includes(n)).length >= 2,
+      ),
+    );
+    expect([...matched].sort()).toEqual([0, 1]);
+    const team = info.teams[0]!;
+    const number = team.players.find((n) => truthTeams[matched[0]!]!.includes(n))!;
+    expect(team.playerPhotos?.map((p) => p.number)).toContain(number);
+
+    const accepted = await ctx.api.post(
+      ApiPaths.selectTrackingPlayers,
+      {
+        videoId: entry.id,
+        title: `Number ${number}`,
+        description: 'Every touch',
+        notes: '',
+        teamLetter: team.teamLetter,
+        selectedPlayers: [number],
+      },
+      token,
+    );
+    expect(accepted.statusCode).toBe(200);
+    await ctx.testApp.jobs.idle();
+    expect(await inProgress(token)).toEqual([]);
+    const output = (await library(token)).find((v) => v.title === `Number ${number}`);
+    expect(output).toMatchObject({ title: `Number ${number}`, type: VideoType.PlayerTracking });
+    const clipSec = await durationOf(output!);
+    expect(clipSec).toBeGreaterThan(1);
+    expect(clipSec).toBeLessThanOrEqual(film.durationSec + 0.5);
+    expect(await scratchFiles()).toEqual([]);
+  }, 240_000);
+
+  it('ends a film without players with a readable error', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const entry = await upload(token, ApiPaths.trackingFileUpload, 'Empty gym.mp4', still);
+    await ctx.testApp.jobs.idle();
+
     const [listed] = await inProgress(token);
-    expect(listed).toMatchObject({ id: entry.id });
-    if (listed!.canSelectPlayers) {
-      const info = await ctx.api.get(
-        `${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`,
-        token,
-      );
-      expect(info.statusCode).toBe(200);
-    } else {
-      expect(listed!.errorMessage).toBe(ProcessingMessages.noPlayersFound);
-      const info = await ctx.api.get(
-        `${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`,
-        token,
-      );
-      expect(info.statusCode).toBe(409);
-    }
+    expect(listed).toMatchObject({ id: entry.id, canSelectPlayers: false });
+    expect(listed!.errorMessage).toBe(ProcessingMessages.noPlayersFound);
+    const info = await ctx.api.get(`${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`, token);
+    expect(info.statusCode).toBe(409);
     expect(await scratchFiles()).toEqual([]);
   }, 180_000);
 });

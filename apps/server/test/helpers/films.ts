@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generateFilm } from '@filmroom/vision';
+import { generateFilm, generateTrackingFilm, type GeneratedTrackingFilm } from '@filmroom/vision';
 
 const run = promisify(execFile);
 
@@ -23,6 +23,11 @@ export async function gameFilm(durationSec = 40): Promise<string> {
     outDir: FILM_DIR,
   });
   return film.path;
+}
+
+/** A 720p game film with two teams whose players the real detector finds and whose numbers it reads. */
+export function trackingFilm(): Promise<GeneratedTrackingFilm> {
+  return generateTrackingFilm({ outDir: FILM_DIR, durationSec: 12 });
 }
 
 /** A still, silent picture: there is no live play in it. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -299,12 +300,19 @@ export async function renderSynthFilm(
   };
 }
 
-/** Returns a cached synthetic film (rendering it on first use) with its ground truth. */
+/**
+ * Returns a cached synthetic film (rendering it on first use) with its ground truth. The film is
+ * renamed into place after its truth is written, so parallel test runs never read a half-written one.
+ */
 export async function cachedSynthFilm(
   scenario: SynthScenario,
   finder: PersonFinder,
+  dir: string = synthCacheDir(),
 ): Promise<{ videoPath: string; truth: SynthFilmTruth }> {
-  const base = join(synthCacheDir(), `${scenario.name}-v${FILM_VERSION}-s${scenario.seed}`);
+  const base = join(
+    dir,
+    `${scenario.name}-v${FILM_VERSION}-s${scenario.seed}-${scenario.durationSec}s`,
+  );
   const videoPath = `${base}.mp4`;
   const truthPath = `${base}.json`;
   try {
@@ -312,9 +320,17 @@ export async function cachedSynthFilm(
     const truth = JSON.parse(await readFile(truthPath, 'utf8')) as SynthFilmTruth;
     return { videoPath, truth };
   } catch {
-    const truth = await renderSynthFilm(scenario, finder, videoPath);
-    await writeFile(truthPath, JSON.stringify(truth));
-    return { videoPath, truth };
+    const partial = `${base}.${process.pid}-${randomUUID()}.partial`;
+    try {
+      const truth = await renderSynthFilm(scenario, finder, `${partial}.mp4`);
+      await writeFile(`${partial}.json`, JSON.stringify(truth));
+      await rename(`${partial}.json`, truthPath);
+      await rename(`${partial}.mp4`, videoPath);
+      return { videoPath, truth };
+    } finally {
+      await rm(`${partial}.mp4`, { force: true });
+      await rm(`${partial}.json`, { force: true });
+    }
   }
 }
 
