@@ -1,3 +1,5 @@
+import { addsOneDigit } from './digit-relation.js';
+
 /** One read of a track's number in one frame. */
 export interface NumberObservation {
   number: number | null;
@@ -15,6 +17,8 @@ export interface TrackNumber {
   best: NumberObservation | null;
   /** Summed confidence per number, for merging and debugging. */
   scores: Map<number, number>;
+  /** How many reads back the winning number. */
+  winnerReads: number;
 }
 
 export interface VoteOptions {
@@ -48,9 +52,7 @@ export function voteTrackNumber(
   // number half-seen (a turn or an arm hides one digit): it is not a dissenting vote
   for (const [n, s] of [...scores]) {
     if (n > 9) continue;
-    const whole = [...scores].some(
-      ([m, ms]) => m > 9 && (m % 10 === n || Math.floor(m / 10) === n) && ms >= s / 2,
-    );
+    const whole = [...scores].some(([m, ms]) => addsOneDigit(m, n) && ms >= s / 2);
     if (whole) {
       scores.delete(n);
       total -= s;
@@ -67,10 +69,12 @@ export function voteTrackNumber(
   const share = total > 0 ? support / total : 0;
   const confidence = share * (1 - Math.exp(-support / 1.5));
   if (winner === null || support < minSupport || share < minShare) {
-    return { number: null, confidence, best: null, scores };
+    return { number: null, confidence, best: null, scores, winnerReads: 0 };
   }
-  const best = observations
-    .filter((o) => o.number === winner)
-    .reduce<NumberObservation | null>((a, o) => (!a || o.confidence > a.confidence ? o : a), null);
-  return { number: winner, confidence, best, scores };
+  const backing = observations.filter((o) => o.number === winner && o.confidence >= minRead);
+  const best = backing.reduce<NumberObservation | null>(
+    (a, o) => (!a || o.confidence > a.confidence ? o : a),
+    null,
+  );
+  return { number: winner, confidence, best, scores, winnerReads: backing.length };
 }

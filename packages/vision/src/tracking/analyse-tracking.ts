@@ -6,6 +6,7 @@ import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { addsOneDigit } from '../numbers/digit-relation.js';
 import { combineReads, isPlausibleNumber, type JerseyRead } from '../numbers/read-jersey-number.js';
 import {
   bandCoverage,
@@ -69,9 +70,7 @@ function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
 
 /** Whether `wide` is `narrow` with a second digit the narrow crop cut off (1 → 11, 4 → 14). */
 function extendsNumber(wide: JerseyRead, narrow: JerseyRead): boolean {
-  if (wide.number === null || narrow.number === null) return false;
-  if (wide.number < 10 || narrow.number > 9) return false;
-  return wide.number % 10 === narrow.number || Math.floor(wide.number / 10) === narrow.number;
+  return wide.number !== null && narrow.number !== null && addsOneDigit(wide.number, narrow.number);
 }
 
 function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {

@@ -1,10 +1,17 @@
+import { addsOneDigit } from '../numbers/digit-relation.js';
+import type { TeamLetter } from '../teams/cluster-teams.js';
 import type { TrackRecord } from './track-record.js';
 
 export interface StitchCandidate {
   record: TrackRecord;
-  teamLetter: string;
+  teamLetter: TeamLetter;
   /** Player key ('A:7') when the number was read; null when unreadable. */
   key: string | null;
+  /**
+   * A two-digit number resting on a single read (null key): it may be a one-digit player's number
+   * with an edge taken for a '1' (9 read as 19), so the fragment may join only such a player.
+   */
+  weakNumber?: number;
 }
 
 export interface StitchOptions {
@@ -54,7 +61,9 @@ export function stitchFragments(
       for (const [key, tracks] of tracksOf) {
         if (teamOf.get(key) !== frag.teamLetter) continue;
         const readNumber = Number(key.split(':')[1]);
-        if ([...doubts].some((n) => n !== readNumber)) continue;
+        const weak = frag.weakNumber;
+        if (weak !== undefined && !addsOneDigit(weak, readNumber)) continue;
+        if ([...doubts].some((n) => n !== readNumber && n !== weak)) continue;
         // the player must not be on screen at the same time as the fragment
         if (tracks.some((t) => t.firstSec < f.lastSec && f.firstSec < t.lastSec)) continue;
         let best = Infinity;

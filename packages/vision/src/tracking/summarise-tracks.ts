@@ -1,4 +1,4 @@
-import { voteTrackNumber } from '../numbers/track-vote.js';
+import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
@@ -24,6 +24,52 @@ export interface SummariseOptions {
 }
 
 type Result = Omit<TrackingAnalysis, 'timings'>;
+
+interface PlayerEntry {
+  letter: TeamLetter;
+  number: number;
+  tracks: TrackRecord[];
+  confidence: number;
+  best: TrackingPlayer['best'];
+  bestConf: number;
+}
+
+const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
+  a.firstSec < b.lastSec && b.firstSec < a.lastSec;
+
+/**
+ * A two-digit player resting on a single read that continues, in place and time, a one-digit
+ * player of the same team is that player with an edge beside the number taken for a '1' (9 read
+ * as 19): the lone player's tracks join the one-digit player's.
+ */
+function absorbExtraDigitPlayers(
+  byKey: Map<string, PlayerEntry>,
+  votes: ReadonlyMap<number, TrackNumber>,
+): void {
+  const lone = [...byKey].filter(
+    ([, e]) =>
+      e.number > 9 && e.tracks.reduce((n, t) => n + (votes.get(t.id)?.winnerReads ?? 0), 0) === 1,
+  );
+  if (lone.length === 0) return;
+  const loneKeys = new Set(lone.map(([key]) => key));
+  const joins = stitchFragments(
+    [...byKey].flatMap(([key, e]) =>
+      e.tracks.map((record) =>
+        loneKeys.has(key)
+          ? { record, teamLetter: e.letter, key: null, weakNumber: e.number }
+          : { record, teamLetter: e.letter, key },
+      ),
+    ),
+  );
+  for (const [key, e] of lone) {
+    const targets = new Set(e.tracks.map((t) => joins.get(t.id)));
+    const [target] = targets;
+    const into = target && targets.size === 1 ? byKey.get(target) : undefined;
+    if (!into || into.tracks.some((t) => e.tracks.some((u) => overlaps(t, u)))) continue;
+    into.tracks.push(...e.tracks);
+    byKey.delete(key);
+  }
+}
 
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
 export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
@@ -51,47 +97,10 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     Math.round(p[3] * o.scale),
     Math.round(p[4] * o.scale),
   ];
-  const byKey = new Map<
-    string,
-    {
-      letter: TeamLetter;
-      number: number;
-      tracks: TrackRecord[];
-      confidence: number;
-      best: TrackingPlayer['best'];
-      bestConf: number;
-    }
-  >();
-  let outliers = 0;
-  const details: TrackDetail[] = [];
-  const candidates: StitchCandidate[] = [];
-  for (const r of kept) {
-    const letter = clusters.assignment.get(r.id) ?? null;
-    const vote = voteTrackNumber(r.reads);
-    if (o.includeTracks) {
-      details.push({
-        id: r.id,
-        teamLetter: letter,
-        number: letter ? vote.number : null,
-        confidence: vote.confidence,
-        path: r.path,
-        reads: r.reads.map((x) => ({
-          time: x.timeSec,
-          number: x.number,
-          confidence: x.confidence,
-        })),
-      });
-    }
-    if (!letter) {
-      outliers++;
-      continue;
-    }
-    if (vote.number === null || !vote.best) {
-      candidates.push({ record: r, teamLetter: letter, key: null });
-      continue;
-    }
+  const byKey = new Map<string, PlayerEntry>();
+  const addToPlayer = (r: TrackRecord, letter: TeamLetter, vote: TrackNumber): void => {
+    if (vote.number === null || !vote.best) return;
     const key = `${letter}:${vote.number}`;
-    candidates.push({ record: r, teamLetter: letter, key });
     const entry = byKey.get(key) ?? {
       letter,
       number: vote.number,
@@ -116,7 +125,72 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       };
     }
     byKey.set(key, entry);
+  };
+  let outliers = 0;
+  const details: TrackDetail[] = [];
+  const teamTracks: { record: TrackRecord; teamLetter: TeamLetter }[] = [];
+  const outlierTracks: TrackRecord[] = [];
+  const votes = new Map<number, TrackNumber>();
+  for (const r of kept) {
+    const letter = clusters.assignment.get(r.id) ?? null;
+    const vote = voteTrackNumber(r.reads);
+    votes.set(r.id, vote);
+    if (o.includeTracks) {
+      details.push({
+        id: r.id,
+        teamLetter: letter,
+        number: letter ? vote.number : null,
+        confidence: vote.confidence,
+        path: r.path,
+        reads: r.reads.map((x) => ({
+          time: x.timeSec,
+          number: x.number,
+          confidence: x.confidence,
+        })),
+      });
+    }
+    if (!letter) {
+      outlierTracks.push(r);
+      continue;
+    }
+    teamTracks.push({ record: r, teamLetter: letter });
+    addToPlayer(r, letter, vote);
   }
+  // a track whose kit colour was off (an occlusion, motion blur) but whose number is surely that of
+  // a player of the nearer team, never on screen with that player, is that player: numbers are
+  // unique within a team, and referees wear none
+  for (const r of outlierTracks) {
+    const vote = votes.get(r.id)!;
+    const jersey = jerseyOf.get(r.id);
+    const nearest = jersey
+      ? clusters.teams.reduce<(typeof clusters.teams)[number] | undefined>(
+          (a, t) => (!a || labDistance(t.colour, jersey) < labDistance(a.colour, jersey) ? t : a),
+          undefined,
+        )
+      : undefined;
+    const player =
+      nearest && vote.number !== null ? byKey.get(`${nearest.letter}:${vote.number}`) : undefined;
+    if (!nearest || !player || player.tracks.some((t) => overlaps(t, r))) {
+      outliers++;
+      continue;
+    }
+    clusters.assignment.set(r.id, nearest.letter);
+    const detail = details.find((d) => d.id === r.id);
+    if (detail) {
+      detail.teamLetter = nearest.letter;
+      detail.number = vote.number;
+    }
+    teamTracks.push({ record: r, teamLetter: nearest.letter });
+    addToPlayer(r, nearest.letter, vote);
+  }
+  absorbExtraDigitPlayers(byKey, votes);
+  const playerOfTrack = new Map(
+    [...byKey].flatMap(([key, e]) => e.tracks.map((t) => [t.id, key] as const)),
+  );
+  const candidates: StitchCandidate[] = teamTracks.map((c) => ({
+    ...c,
+    key: playerOfTrack.get(c.record.id) ?? null,
+  }));
   let unreadable = 0;
   const stitched = stitchFragments(candidates);
   for (const c of candidates) {
@@ -133,6 +207,10 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     entry.tracks.push(c.record);
     const detail = details.find((d) => d.id === c.record.id);
     if (detail) detail.number = entry.number;
+  }
+  for (const d of details) {
+    const key = d.teamLetter ? playerOfTrack.get(d.id) : undefined;
+    if (key) d.number = byKey.get(key)!.number;
   }
   // a track lost and re-found (the tracker keeps it 3 s) was most likely on screen, hidden or missed
   const maxGap = Math.max(3, o.sampleIntervalSec * 2.5);

@@ -8,7 +8,9 @@ import { appearancesFromTimes } from './appearances.js';
 import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
+import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
+import type { Lab } from '../teams/lab-colour.js';
 
 /** A track walking right from x0 at 20 px/s, sampled every 0.5 s from t0 to t1. */
 function walk(id: number, t0: number, t1: number, x0: number): TrackRecord {
@@ -87,5 +89,74 @@ describe('tracking analysis', () => {
       { record: piece, teamLetter: 'A', key: null },
     ]);
     expect(stitched.has(3)).toBe(false);
+  });
+
+  it("lets a lone '19' continue player 9 (an edge taken for a '1'), but never player 7", () => {
+    const nine = walk(1, 0, 4, 0);
+    const lone = walk(2, 5, 8, 100);
+    read(lone, 6, 19, 0.98);
+    const asNine = stitchFragments([
+      { record: nine, teamLetter: 'B', key: 'B:9' },
+      { record: lone, teamLetter: 'B', key: null, weakNumber: 19 },
+    ]);
+    expect(asNine.get(2)).toBe('B:9');
+    const seven = walk(3, 0, 4, 0);
+    const notSeven = stitchFragments([
+      { record: seven, teamLetter: 'B', key: 'B:7' },
+      { record: lone, teamLetter: 'B', key: null, weakNumber: 19 },
+    ]);
+    expect(notSeven.has(2)).toBe(false);
+  });
+
+  it('keeps a sure read of another number from joining a player', () => {
+    const nine = walk(1, 0, 4, 0);
+    const other = walk(2, 5, 8, 100);
+    read(other, 6, 23, 0.98);
+    const stitched = stitchFragments([
+      { record: nine, teamLetter: 'B', key: 'B:9' },
+      { record: other, teamLetter: 'B', key: null },
+    ]);
+    expect(stitched.has(2)).toBe(false);
+  });
+
+  describe('summary of the tracks', () => {
+    const RED: Lab = [45, 65, 45];
+    const BLUE: Lab = [30, 20, -60];
+    /** A player's track: `walk`, dressed in `jersey`, with sure reads of `number`. */
+    function dressed(id: number, t0: number, t1: number, x0: number, jersey: Lab, number?: number) {
+      const r = walk(id, t0, t1, x0);
+      for (const _ of r.path) r.addKit({ jersey, accent: null, shorts: null });
+      if (number !== undefined) [t0, t0 + 0.5].forEach((t) => read(r, t, number));
+      return r;
+    }
+    const summarise = (records: TrackRecord[]) =>
+      summariseTracks(records, { durationSec: 20, sampleIntervalSec: 0.5, scale: 1 });
+
+    it("gives a track whose colour was off its team's player when the number is surely that player's", () => {
+      const teams = [
+        dressed(1, 0, 8, 0, RED, 4),
+        dressed(2, 0, 19, 300, RED, 10),
+        dressed(3, 0, 19, 600, BLUE, 7),
+        dressed(4, 0, 19, 900, BLUE, 9),
+      ];
+      const blurred = dressed(5, 10, 14, 200, [45, 40, 30], 4); // reddish, far from both kits
+      const referee = dressed(6, 0, 19, 1200, [20, 0, 0]);
+      const result = summarise([...teams, blurred, referee]);
+      const four = result.players.find((p) => p.number === 4)!;
+      expect(four.appearances.at(-1)!.end).toBeGreaterThan(13);
+      expect(result.stats.outlierTracks).toBe(1);
+    });
+
+    it("takes a lone '19' that continues player 9 for that player", () => {
+      const nine = dressed(1, 0, 4, 0, BLUE, 9);
+      const lone = dressed(2, 5, 8, 100, BLUE);
+      read(lone, 6, 19, 0.98);
+      const others = [dressed(3, 0, 19, 600, BLUE, 7), dressed(4, 0, 19, 900, RED, 4)];
+      const result = summarise([nine, lone, ...others]);
+      const blue = result.teams.find((t) => t.players.includes(7))!;
+      expect(blue.players).toEqual([7, 9]);
+      const player9 = result.players.find((p) => p.number === 9)!;
+      expect(player9.appearances.at(-1)!.end).toBeGreaterThan(7.5);
+    });
   });
 });

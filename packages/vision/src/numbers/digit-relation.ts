@@ -1,0 +1,8 @@
+/**
+ * Whether two-digit `wide` is one-digit `narrow` with a digit more: what the recogniser sees when a
+ * turn, an arm or a tight crop hides one digit (11 read as 1), or when an edge beside the number is
+ * taken for a '1' (9 read as 19).
+ */
+export function addsOneDigit(wide: number, narrow: number): boolean {
+  return wide > 9 && narrow <= 9 && (wide % 10 === narrow || Math.floor(wide / 10) === narrow);
+}
