@@ -60,7 +60,12 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
 async function synthFilms(): Promise<void> {
   const detector = await CenterNetDetector.create();
   const films = process.env.TRACK_FILMS?.split(',');
-  for (const scenario of SYNTH_SCENARIOS.filter((s) => !films || films.includes(s.name))) {
+  // TRACK_SEEDS=101,202 plays the same scenarios with other seeds: films the settings never saw
+  const seeds = process.env.TRACK_SEEDS?.split(',').map(Number);
+  const scenarios = SYNTH_SCENARIOS.filter((s) => !films || films.includes(s.name)).flatMap((s) =>
+    seeds ? seeds.map((seed) => ({ ...s, seed })) : [s],
+  );
+  for (const scenario of scenarios) {
     const { videoPath, truth } = await cachedSynthFilm(scenario, detector);
     // TRACK_DETECT_CACHE=1 replays stored detections: for work downstream of the detector only
     const finder = process.env.TRACK_DETECT_CACHE
@@ -82,7 +87,7 @@ async function synthFilms(): Promise<void> {
     const recall = s.appearanceTruthSec > 0 ? s.appearanceOverlapSec / s.appearanceTruthSec : 0;
     const precision = s.appearanceFoundSec > 0 ? s.appearanceOverlapSec / s.appearanceFoundSec : 0;
     console.log(
-      `\nSynthetic film "${scenario.name}" (${truth.durationSec} s, ${truth.width}x${truth.height}, ${videoPath})`,
+      `\nSynthetic film "${scenario.name}" seed ${scenario.seed} (${truth.durationSec} s, ${truth.width}x${truth.height}, ${videoPath})`,
     );
     console.log(
       `  tracks matched to a person:      ${s.matchedTracks} (of ${analysis.stats.tracks})`,
