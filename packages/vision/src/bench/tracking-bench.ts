@@ -35,6 +35,9 @@ interface Totals {
   numberTracks: number;
   numberCorrect: number;
   numberWrong: number;
+  playersTotal: number;
+  playersListed: number;
+  playersSpurious: number;
   crops: number;
   cropsCorrect: number;
   truthSec: number;
@@ -51,6 +54,9 @@ const emptyTotals = (): Totals => ({
   numberTracks: 0,
   numberCorrect: 0,
   numberWrong: 0,
+  playersTotal: 0,
+  playersListed: 0,
+  playersSpurious: 0,
   crops: 0,
   cropsCorrect: 0,
   truthSec: 0,
@@ -67,6 +73,9 @@ function addToTotals(t: Totals, s: TrackingScores, durationSec: number, wallSec:
   t.numberTracks += s.numberTracks;
   t.numberCorrect += s.numberCorrect;
   t.numberWrong += s.numberWrong;
+  t.playersTotal += s.playersTotal;
+  t.playersListed += s.playersListed;
+  t.playersSpurious += s.playersSpurious;
   t.crops += s.crops;
   t.cropsCorrect += s.cropsCorrect;
   t.truthSec += s.appearanceTruthSec;
@@ -158,6 +167,9 @@ async function synthFilms(): Promise<void> {
     );
     console.log(`  number per crop (single read):   ${pct(s.cropsCorrect, s.crops)}`);
     console.log(
+      `  players listed (team + number):  ${s.playersListed} of ${s.playersTotal} real, ${s.playersSpurious} nobody wears`,
+    );
+    console.log(
       `  appearances, all players:        recall ${(100 * recall).toFixed(1)}%, precision ${(100 * precision).toFixed(1)}%`,
     );
     console.log(
@@ -194,7 +206,7 @@ async function synthFilms(): Promise<void> {
   if (all) totals.set('all films', all);
   for (const [name, t] of totals) {
     console.log(
-      `  ${name.padEnd(12)} ${t.films} films: team per track ${pct(t.teamCorrect, t.teamTracks)}, number per track ${pct(t.numberCorrect, t.numberTracks)} (${t.numberWrong} wrong), per crop ${pct(t.cropsCorrect, t.crops)}, appearances recall ${pct1(t.overlapSec, t.truthSec)} precision ${pct1(t.overlapSec, t.foundSec)}, wall ${(t.wallSec / t.durationSec).toFixed(2)}x`,
+      `  ${name.padEnd(12)} ${t.films} films: team per track ${pct(t.teamCorrect, t.teamTracks)}, number per track ${pct(t.numberCorrect, t.numberTracks)} (${t.numberWrong} wrong), players listed ${t.playersListed}/${t.playersTotal} + ${t.playersSpurious} nobody wears, per crop ${pct(t.cropsCorrect, t.crops)}, appearances recall ${pct1(t.overlapSec, t.truthSec)} precision ${pct1(t.overlapSec, t.foundSec)}, wall ${(t.wallSec / t.durationSec).toFixed(2)}x`,
     );
   }
 }

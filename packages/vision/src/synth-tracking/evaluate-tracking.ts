@@ -24,6 +24,10 @@ export interface TrackingScores {
   appearanceFoundSec: number;
   appearanceOverlapSec: number;
   perPlayer: { teamLetter: TeamLetter; number: number; recall: number; precision: number }[];
+  /** What the Select Players dialog lists: real numbered players found, and numbers nobody wears. */
+  playersTotal: number;
+  playersListed: number;
+  playersSpurious: number;
 }
 
 function truthFrameAt(
@@ -74,6 +78,9 @@ export function evaluateTracking(
     appearanceFoundSec: 0,
     appearanceOverlapSec: 0,
     perPlayer: [],
+    playersTotal: 0,
+    playersListed: 0,
+    playersSpurious: 0,
   };
   const player = new Map(truth.players.map((p) => [p.id, p]));
   // which predicted letter is which true team: the mapping that agrees with most tracks
@@ -157,6 +164,8 @@ export function evaluateTracking(
     const found = analysis.players.find(
       (q) => q.teamLetter === predictedLetter && q.number === p.number,
     );
+    s.playersTotal++;
+    if (found) s.playersListed++;
     const foundRanges = found?.appearances ?? [];
     const ov = overlapSec(truthRanges, foundRanges);
     s.appearanceTruthSec += length(truthRanges);
@@ -169,5 +178,23 @@ export function evaluateTracking(
       precision: length(foundRanges) > 0 ? ov / length(foundRanges) : 1,
     });
   }
+  s.playersSpurious = analysis.players.filter(
+    (q) =>
+      !truth.players.some(
+        (p) =>
+          p.role === 'outfield' &&
+          p.number === q.number &&
+          mapLetter(p.teamLetter) === q.teamLetter,
+      ),
+  ).length;
+  s.playersSpurious = analysis.players.filter(
+    (q) =>
+      !truth.players.some(
+        (p) =>
+          p.role === 'outfield' &&
+          p.number === q.number &&
+          mapLetter(p.teamLetter) === q.teamLetter,
+      ),
+  ).length;
   return s;
 }
