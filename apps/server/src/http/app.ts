@@ -139,7 +139,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     imports: deps.imports ?? new RunningImports(),
     clock,
     beforeDelete: (video) => sharing.unshare(video),
-    beforeCancel: (video) => discardProcessingFiles(processingJobs, deps.storage, video),
+    discardJobFiles: (entry) => discardProcessingFiles(processingJobs, deps.storage, entry),
+    entryBehind: async (output) => {
+      const job = await processingJobs.findDoneByOutput(output.userId, output.id);
+      return job ? videos.findById(job.entryVideoId) : undefined;
+    },
     afterErrorRead: (video) => processingJobs.markErrorRead(video.id, clock()),
   });
   const intake = createVideoIntakeService({

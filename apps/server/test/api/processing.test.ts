@@ -56,6 +56,12 @@ async function durationOf(video: LibraryVideo): Promise<number> {
   return (await probeVideo(file)).durationSec;
 }
 
+/** Stored objects under a video's id (its source, rendition, thumbnail, player photos). */
+async function storedFilesOf(videoId: string): Promise<string[]> {
+  const stored = await filesUnder(path.join(ctx.testApp.dataDir, 'storage'));
+  return stored.filter((file) => file.includes(videoId));
+}
+
 function scratchFiles() {
   return filesUnder(path.join(ctx.testApp.dataDir, 'tmp'));
 }
@@ -134,6 +140,35 @@ describe('Inactivity Filter', () => {
     const again = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
     expect(again.statusCode).toBe(200);
     expect(await inProgress(token)).toEqual([]);
+    // the film uploaded for the failed run is not kept once its owner has seen why
+    expect(await storedFilesOf(entry.id)).toEqual([]);
+  });
+
+  it('deletes the film uploaded for a run with its output, but never a library source', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const entry = await upload(token, ApiPaths.inactivityFileUpload, 'Upload.mp4', game);
+    const librarySource = await upload(token, ApiPaths.libraryFileUpload, 'Kept.mp4', game);
+    await ctx.testApp.jobs.idle();
+    await ctx.api.post(
+      ApiPaths.processLibrary,
+      { videoId: librarySource.id, videoType: VideoType.Inactivity },
+      token,
+    );
+    await ctx.testApp.jobs.idle();
+    const outputs = (await library(token)).filter((v) => v.id !== librarySource.id);
+    expect(outputs).toHaveLength(2);
+    expect(await storedFilesOf(entry.id)).not.toEqual([]);
+
+    for (const output of outputs) {
+      const deleted = await ctx.api.delete(`${ApiPaths.deleteVideo}?videoId=${output.id}`, token);
+      expect(deleted.statusCode).toBe(200);
+      expect(await storedFilesOf(output.id)).toEqual([]);
+    }
+    expect(await storedFilesOf(entry.id)).toEqual([]);
+    expect((await library(token)).map((v) => v.id)).toEqual([librarySource.id]);
+    expect(await storedFilesOf(librarySource.id)).not.toEqual([]);
+    expect(await inProgress(token)).toEqual([]);
   });
 });
 
@@ -164,8 +199,7 @@ describe('cancelling', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await inProgress(token)).toEqual([]);
     expect(await library(token)).toEqual([]);
-    const stored = await filesUnder(path.join(ctx.testApp.dataDir, 'storage'));
-    expect(stored.filter((file) => file.includes(entry.id))).toEqual([]);
+    expect(await storedFilesOf(entry.id)).toEqual([]);
     expect(await scratchFiles()).toEqual([]);
     // Generating the 2-minute film and reaching the engine takes a while on a loaded machine.
   }, 240_000);

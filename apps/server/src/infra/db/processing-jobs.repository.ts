@@ -90,6 +90,24 @@ export function createProcessingJobsRepository(db: Database) {
       return job;
     },
 
+    /** The finished job that made `outputVideoId` for this user, if any. */
+    async findDoneByOutput(
+      userId: string,
+      outputVideoId: string,
+    ): Promise<ProcessingJob | undefined> {
+      const [job] = await db
+        .select()
+        .from(processingJobs)
+        .where(
+          and(
+            eq(processingJobs.outputVideoId, outputVideoId),
+            eq(processingJobs.userId, userId),
+            eq(processingJobs.state, 'done'),
+          ),
+        );
+      return job;
+    },
+
     /**
      * Changes the job (and its entry row) unless it has left `onlyIn`; undefined when the job is
      * gone (cancelled) or in another state.

@@ -34,8 +34,10 @@ export function createVideoLibraryService(deps: {
   clock: Clock;
   /** Runs before a video row is deleted (takes it off the player's profile). */
   beforeDelete?: (video: Video) => Promise<void>;
-  /** Runs before an in-progress entry is cancelled (removes its processing job's own files). */
-  beforeCancel?: (video: Video) => Promise<void>;
+  /** Removes the files a processing entry's job wrote (player photos, a partial output). */
+  discardJobFiles?: (entry: Video) => Promise<void>;
+  /** The finished processing entry an output video was made from. */
+  entryBehind?: (output: Video) => Promise<Video | undefined>;
   /** Runs when an entry's error is marked read (mirrors it on its processing job). */
   afterErrorRead?: (video: Video) => Promise<void>;
 }) {
@@ -45,6 +47,12 @@ export function createVideoLibraryService(deps: {
     const video = await videos.findOwned(userId, videoId);
     if (!video) throw notFound();
     return video;
+  }
+
+  /** Removes a processing entry: its job's files, its row (and job) and its own files. */
+  async function retire(entry: Video): Promise<void> {
+    await deps.discardJobFiles?.(entry);
+    await remove(entry);
   }
 
   async function remove(video: Video): Promise<void> {
@@ -78,7 +86,12 @@ export function createVideoLibraryService(deps: {
     },
 
     async remove(userId: string, videoId: string): Promise<void> {
-      await remove(await owned(userId, videoId));
+      const video = await owned(userId, videoId);
+      const entry = await deps.entryBehind?.(video);
+      await remove(video);
+      // The entry existed only to make this video; a processing upload's file is not in the
+      // library, so nothing else would ever delete it.
+      if (entry) await retire(entry);
     },
 
     async downloadUrl(userId: string, videoId: string): Promise<DirectDownloadResponse> {
@@ -100,14 +113,26 @@ export function createVideoLibraryService(deps: {
       if (video.status === 'processed' || (video.requestedTool === 3 && video.status === 'ready')) {
         throw notFound();
       }
-      await deps.beforeCancel?.(video);
-      await remove(video);
+      await retire(video);
     },
 
     async markErrorRead(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
-      await videos.update(video.id, { errorAlreadyMarkedAsReaded: true }, deps.clock());
+      const isFailedProcessing = video.requestedTool !== 3 && video.status === 'failed';
+      await videos.update(
+        video.id,
+        {
+          errorAlreadyMarkedAsReaded: true,
+          // its owner will not see it again: the file uploaded for it goes now
+          ...(isFailedProcessing ? { sourceKey: null, playableKey: null, thumbnailKey: null } : {}),
+        },
+        deps.clock(),
+      );
       await deps.afterErrorRead?.(video);
+      if (isFailedProcessing) {
+        await deps.discardJobFiles?.(video);
+        await deleteVideoObjects(storage, video);
+      }
     },
   };
 }
