@@ -3,7 +3,7 @@ import path from 'node:path';
 import { registerAndActivate } from '../support/accounts.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { trackingFilm } from '../support/films.js';
-import { logInThroughUi } from '../support/session.js';
+import { expectToast, logInThroughUi } from '../support/session.js';
 
 test('Player Tracking finds the teams and numbers, and makes a video of the chosen player', async ({
   page,
@@ -62,6 +62,7 @@ test('Player Tracking finds the teams and numbers, and makes a video of the chos
   await select.getByLabel('Video Description').fill('Every touch of our number');
   await players.getByLabel(chosen, { exact: true }).check();
   await select.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Players selected. We are preparing the video with their clips.');
   await expect(select).toBeHidden();
 
   await expect(card).toBeHidden({ timeout: 180_000 });
