@@ -187,14 +187,5 @@ export function evaluateTracking(
           mapLetter(p.teamLetter) === q.teamLetter,
       ),
   ).length;
-  s.playersSpurious = analysis.players.filter(
-    (q) =>
-      !truth.players.some(
-        (p) =>
-          p.role === 'outfield' &&
-          p.number === q.number &&
-          mapLetter(p.teamLetter) === q.teamLetter,
-      ),
-  ).length;
   return s;
 }
