@@ -129,7 +129,7 @@ async function synthFilms(): Promise<void> {
   );
   const totals = new Map<string, Totals>();
   for (const scenario of scenarios) {
-    const { videoPath, truth } = await cachedSynthFilm(scenario, detector);
+    const { videoPath, truth } = await cachedSynthFilm(scenario, async () => detector);
     // TRACK_DETECT_CACHE=1 replays stored detections: for work downstream of the detector only
     const finder = process.env.TRACK_DETECT_CACHE
       ? new CachedFinder(

@@ -35,9 +35,13 @@ export async function generateTrackingFilm(
     withReferee: false,
     withKeeper: false,
   };
-  const detector = await CenterNetDetector.create();
+  let detector: CenterNetDetector | undefined;
   try {
-    const { videoPath, truth } = await cachedSynthFilm(scenario, detector, options.outDir);
+    const { videoPath, truth } = await cachedSynthFilm(
+      scenario,
+      async () => (detector ??= await CenterNetDetector.create()),
+      options.outDir,
+    );
     const numbersOf = (team: TeamLetter) =>
       truth.players
         .filter((p) => p.teamLetter === team && p.number !== null)
@@ -50,6 +54,6 @@ export async function generateTrackingFilm(
       truth,
     };
   } finally {
-    await detector.close();
+    await detector?.close();
   }
 }

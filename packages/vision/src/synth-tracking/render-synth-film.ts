@@ -306,7 +306,8 @@ export async function renderSynthFilm(
  */
 export async function cachedSynthFilm(
   scenario: SynthScenario,
-  finder: PersonFinder,
+  /** Asked for only when the film must be rendered (its sprites are cut out by the detector). */
+  finder: () => Promise<PersonFinder>,
   dir: string = synthCacheDir(),
 ): Promise<{ videoPath: string; truth: SynthFilmTruth }> {
   const base = join(
@@ -322,7 +323,7 @@ export async function cachedSynthFilm(
   } catch {
     const partial = `${base}.${process.pid}-${randomUUID()}.partial`;
     try {
-      const truth = await renderSynthFilm(scenario, finder, `${partial}.mp4`);
+      const truth = await renderSynthFilm(scenario, await finder(), `${partial}.mp4`);
       await writeFile(`${partial}.json`, JSON.stringify(truth));
       await rename(`${partial}.json`, truthPath);
       await rename(`${partial}.mp4`, videoPath);
