@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { LibraryVideo } from '@filmroom/contract';
-import { useDownloadVideo } from '../api/download-video.js';
+import { useDownloadVideo } from '../../../lib/download-video.js';
 
 interface ShareDialogProps {
   video: LibraryVideo | undefined;

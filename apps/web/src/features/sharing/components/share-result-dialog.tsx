@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { SHARE_RESULT_DIALOG_WIDTH, SharingTexts, type LibraryVideo } from '@filmroom/contract';
 import { formatVideoDate } from '../../../lib/format-date.js';
-import { useDownloadVideo } from '../api/download-video.js';
+import { useDownloadVideo } from '../../../lib/download-video.js';
 import { useOpenProfile } from '../hooks/use-open-profile.js';
 
 export interface ShareResult {

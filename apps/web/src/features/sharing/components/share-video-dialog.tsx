@@ -7,7 +7,7 @@ import { errorMessageOf, statusOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { useSession } from '../../../lib/session.js';
 import { useAddVideoToProfile } from '../api/add-video-to-profile.js';
-import { useDownloadVideo } from '../api/download-video.js';
+import { useDownloadVideo } from '../../../lib/download-video.js';
 import { ShareResultDialog, type ShareResult } from './share-result-dialog.js';
 import { SharedVideoPreview } from './shared-video-preview.js';
 import './share-dialogs.css';

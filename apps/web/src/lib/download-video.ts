@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiPaths, type DirectDownloadResponse } from '@filmroom/contract';
-import { http } from '../../../lib/http-client.js';
+import { http } from './http-client.js';
 
 export async function getDownloadUrl(videoId: string): Promise<string> {
   const response = await http.get<DirectDownloadResponse>(ApiPaths.directDownload, {
@@ -21,6 +21,7 @@ export function startBrowserDownload(url: string): void {
   link.remove();
 }
 
+/** 'Download' in the preview and share dialogs: the browser fetches the signed download address. */
 export function useDownloadVideo() {
   return useMutation({
     mutationFn: getDownloadUrl,
