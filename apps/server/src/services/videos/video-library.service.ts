@@ -118,21 +118,22 @@ export function createVideoLibraryService(deps: {
 
     async markErrorRead(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
+      // its owner will not see a failed processing entry again: the file uploaded for it goes now
+      // (first, so a failed delete leaves the error unread and can be retried)
       const isFailedProcessing = video.requestedTool !== 3 && video.status === 'failed';
+      if (isFailedProcessing) {
+        await deps.discardJobFiles?.(video);
+        await deleteVideoObjects(storage, video);
+      }
       await videos.update(
         video.id,
         {
           errorAlreadyMarkedAsReaded: true,
-          // its owner will not see it again: the file uploaded for it goes now
           ...(isFailedProcessing ? { sourceKey: null, playableKey: null, thumbnailKey: null } : {}),
         },
         deps.clock(),
       );
       await deps.afterErrorRead?.(video);
-      if (isFailedProcessing) {
-        await deps.discardJobFiles?.(video);
-        await deleteVideoObjects(storage, video);
-      }
     },
   };
 }
