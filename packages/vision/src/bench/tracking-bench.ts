@@ -43,6 +43,7 @@ interface Totals {
   truthSec: number;
   foundSec: number;
   overlapSec: number;
+  trackedSec: number;
   durationSec: number;
   wallSec: number;
 }
@@ -62,6 +63,7 @@ const emptyTotals = (): Totals => ({
   truthSec: 0,
   foundSec: 0,
   overlapSec: 0,
+  trackedSec: 0,
   durationSec: 0,
   wallSec: 0,
 });
@@ -81,6 +83,7 @@ function addToTotals(t: Totals, s: TrackingScores, durationSec: number, wallSec:
   t.truthSec += s.appearanceTruthSec;
   t.foundSec += s.appearanceFoundSec;
   t.overlapSec += s.appearanceOverlapSec;
+  t.trackedSec += s.appearanceTrackedSec;
   t.durationSec += durationSec;
   t.wallSec += wallSec;
 }
@@ -173,6 +176,9 @@ async function synthFilms(): Promise<void> {
       `  appearances, all players:        recall ${(100 * recall).toFixed(1)}%, precision ${(100 * precision).toFixed(1)}%`,
     );
     console.log(
+      `  seconds some track was on them:  ${pct1(s.appearanceTrackedSec, s.appearanceTruthSec)} (the recall a perfect assignment of tracks would reach)`,
+    );
+    console.log(
       `  per player (recall/precision): ${s.perPlayer
         .map(
           (p) =>
@@ -206,7 +212,7 @@ async function synthFilms(): Promise<void> {
   if (all) totals.set('all films', all);
   for (const [name, t] of totals) {
     console.log(
-      `  ${name.padEnd(12)} ${t.films} films: team per track ${pct(t.teamCorrect, t.teamTracks)}, number per track ${pct(t.numberCorrect, t.numberTracks)} (${t.numberWrong} wrong), players listed ${t.playersListed}/${t.playersTotal} + ${t.playersSpurious} nobody wears, per crop ${pct(t.cropsCorrect, t.crops)}, appearances recall ${pct1(t.overlapSec, t.truthSec)} precision ${pct1(t.overlapSec, t.foundSec)}, wall ${(t.wallSec / t.durationSec).toFixed(2)}x`,
+      `  ${name.padEnd(12)} ${t.films} films: team per track ${pct(t.teamCorrect, t.teamTracks)}, number per track ${pct(t.numberCorrect, t.numberTracks)} (${t.numberWrong} wrong), players listed ${t.playersListed}/${t.playersTotal} + ${t.playersSpurious} nobody wears, per crop ${pct(t.cropsCorrect, t.crops)}, appearances recall ${pct1(t.overlapSec, t.truthSec)} precision ${pct1(t.overlapSec, t.foundSec)} (tracked ${pct1(t.trackedSec, t.truthSec)}), wall ${(t.wallSec / t.durationSec).toFixed(2)}x`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { boxIou } from '../detect/box-nms.js';
 import type { TeamLetter } from '../teams/cluster-teams.js';
+import { appearanceMaxGapSec, appearancesFromTimes } from '../tracking/appearances.js';
 import type { TimeRange, TrackingAnalysis } from '../tracking/tracking-types.js';
 import type { SynthFilmTruth } from './film-types.js';
 
@@ -23,6 +24,11 @@ export interface TrackingScores {
   appearanceTruthSec: number;
   appearanceFoundSec: number;
   appearanceOverlapSec: number;
+  /**
+   * Seconds of those during which some track was on the player, whoever the track was given to:
+   * the recall a perfect assignment of tracks to players would reach (what detection and tracking allow).
+   */
+  appearanceTrackedSec: number;
   perPlayer: { teamLetter: TeamLetter; number: number; recall: number; precision: number }[];
   /** What the Select Players dialog lists: real numbered players found, and numbers nobody wears. */
   playersTotal: number;
@@ -77,6 +83,7 @@ export function evaluateTracking(
     appearanceTruthSec: 0,
     appearanceFoundSec: 0,
     appearanceOverlapSec: 0,
+    appearanceTrackedSec: 0,
     perPlayer: [],
     playersTotal: 0,
     playersListed: 0,
@@ -86,10 +93,11 @@ export function evaluateTracking(
   // which predicted letter is which true team: the mapping that agrees with most tracks
   const votes = { same: 0, swapped: 0 };
   const matched: { trackIndex: number; truthId: number; visibleSamples: number }[] = [];
+  const trackedTimes = new Map<number, number[]>();
+  let sampleInterval = Infinity;
   (analysis.tracks ?? []).forEach((track, trackIndex) => {
     const counts = new Map<number, number>();
     let visibleSamples = 0;
-    let lastId = -1;
     for (const [t, x, y, w, h] of track.path) {
       const frame = truthFrameAt(truth, t);
       const box: [number, number, number, number] = [
@@ -108,16 +116,19 @@ export function evaluateTracking(
         null,
       );
       if (hit) {
+        trackedTimes.set(hit.id, [...(trackedTimes.get(hit.id) ?? []), t]);
         counts.set(hit.id, (counts.get(hit.id) ?? 0) + 1);
-        lastId = hit.id;
         if (hit.visible) visibleSamples++;
       }
+    }
+    for (let i = 1; i < track.path.length; i++) {
+      const gap = track.path[i]![0] - track.path[i - 1]![0];
+      if (gap > 1e-3) sampleInterval = Math.min(sampleInterval, gap);
     }
     let truthId = -1;
     let best = 0;
     for (const [id, n] of counts) if (n > best) [truthId, best] = [id, n];
     if (truthId < 0 || best < track.path.length / 2) return;
-    void lastId;
     matched.push({ trackIndex, truthId, visibleSamples });
     const p = player.get(truthId)!;
     if (p.role === 'outfield' && track.teamLetter) {
@@ -171,6 +182,15 @@ export function evaluateTracking(
     s.appearanceTruthSec += length(truthRanges);
     s.appearanceFoundSec += length(foundRanges);
     s.appearanceOverlapSec += ov;
+    if (Number.isFinite(sampleInterval)) {
+      const tracked = appearancesFromTimes(
+        trackedTimes.get(p.id) ?? [],
+        sampleInterval,
+        appearanceMaxGapSec(sampleInterval),
+        truth.durationSec,
+      );
+      s.appearanceTrackedSec += overlapSec(truthRanges, tracked);
+    }
     s.perPlayer.push({
       teamLetter: p.teamLetter,
       number: p.number,

@@ -1,6 +1,14 @@
 import type { TimeRange } from './tracking-types.js';
 
 /**
+ * Longest gap between two sightings that still counts as on screen: a track lost and re-found (the
+ * tracker keeps it 3 s) was most likely on screen, hidden or missed.
+ */
+export function appearanceMaxGapSec(sampleIntervalSec: number): number {
+  return Math.max(3, sampleIntervalSec * 2.5);
+}
+
+/**
  * Turns the times a player was seen into on-screen ranges: samples closer than `maxGapSec` join,
  * each range is widened by half a sample interval on both sides, then overlapping ranges merge.
  */

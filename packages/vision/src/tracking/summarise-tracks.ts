@@ -2,7 +2,7 @@ import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
-import { appearancesFromTimes, mergeRanges } from './appearances.js';
+import { appearanceMaxGapSec, appearancesFromTimes, mergeRanges } from './appearances.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
@@ -212,8 +212,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const key = d.teamLetter ? playerOfTrack.get(d.id) : undefined;
     if (key) d.number = byKey.get(key)!.number;
   }
-  // a track lost and re-found (the tracker keeps it 3 s) was most likely on screen, hidden or missed
-  const maxGap = Math.max(3, o.sampleIntervalSec * 2.5);
+  const maxGap = appearanceMaxGapSec(o.sampleIntervalSec);
   const players: TrackingPlayer[] = [...byKey.values()]
     .map((e) => ({
       teamLetter: e.letter,
