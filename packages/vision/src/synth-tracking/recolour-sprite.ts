@@ -70,8 +70,7 @@ export async function dressSprite(
   const out = Uint8Array.from(sprite.rgba);
   const primary = hexToRgb(kit.primary);
   const secondary = hexToRgb(kit.secondary);
-  let sumX = 0;
-  let count = 0;
+  const torsoColumns: number[] = [];
   const h = sprite.feetRow - sprite.headRow;
   const bandTop = sprite.headRow + Math.round(h * 0.16);
   const bandBottom = sprite.headRow + Math.round(h * 0.42);
@@ -89,14 +88,17 @@ export async function dressSprite(
     out[o + 1] = Math.min(255, Math.round(target[1] * shade));
     out[o + 2] = Math.min(255, Math.round(target[2] * shade));
     const y = Math.floor(i / sprite.width);
-    if (kind === 'main' && y >= bandTop && y <= bandBottom) {
-      sumX += i % sprite.width;
-      count++;
-    }
+    if (kind === 'main' && y >= bandTop && y <= bandBottom) torsoColumns.push(i % sprite.width);
   }
-  if (number === null || count === 0) return out;
-  const cx = sumX / count;
-  const size = h * 0.2;
+  if (number === null || torsoColumns.length === 0) return out;
+  // printed across the middle of the torso and no wider than it, as on a real shirt (centred on the
+  // mean column, a side-on figure's number ran off its back and was cut off by the sprite's outline)
+  torsoColumns.sort((a, b) => a - b);
+  const left = torsoColumns[Math.floor(torsoColumns.length * 0.1)]!;
+  const right = torsoColumns[Math.floor(torsoColumns.length * 0.9)]!;
+  const cx = (left + right + 1) / 2;
+  const digitWidth = 0.7; // DejaVu Sans Bold digits, as a share of the font size
+  const size = Math.min(h * 0.2, (right - left + 1) / (digitWidth * String(number).length));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${sprite.width}" height="${sprite.height}"><text x="${cx.toFixed(1)}" y="${(bandTop + size * 0.95).toFixed(1)}" font-family="DejaVu Sans" font-weight="bold" font-size="${size.toFixed(1)}" text-anchor="middle" fill="${kit.numberColour}">${number}</text></svg>`;
   const printed = await sharp(out, {
     raw: { width: sprite.width, height: sprite.height, channels: 4 },

@@ -22,7 +22,7 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 const WORLD_WIDTH = 2300;
 const FPS = 25;
-const FILM_VERSION = 1;
+const FILM_VERSION = 2;
 /** Keepers wear a colour of their own: the engine must not let it split or pollute their team. */
 const KEEPER_KIT: Kit = { primary: '#f28a00', secondary: '#1a1a1a', numberColour: '#1a1a1a' };
 

@@ -26,6 +26,7 @@ import {
   type CameraShift,
   type GreyThumb,
 } from '../track/camera-motion.js';
+import { isReadDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
@@ -53,8 +54,6 @@ export interface AnalyseTrackingOptions {
   signal?: AbortSignal;
 }
 
-const OCR_INTERVAL_SEC = 0.45;
-const MAX_READS_PER_TRACK = 14;
 const LOOKAHEAD = 2;
 
 interface Pending {
@@ -164,11 +163,7 @@ export async function analyseTracking(
       record.addPosition(p.timeSec, d.box, [cameraX, cameraY]);
       const kit = kits[detectionIndex];
       if (kit) record.addKit(kit);
-      if (
-        p.timeSec - record.lastReadSec < OCR_INTERVAL_SEC ||
-        record.reads.length >= MAX_READS_PER_TRACK
-      )
-        continue;
+      if (!isReadDue(record, p.timeSec)) continue;
       const overlap = Math.max(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),

@@ -18,14 +18,22 @@ function sameNumber(read: number, whole: number): boolean {
  * and the first read of the second (where the switch most likely happened), else half-way.
  * A track without such a change is returned whole.
  */
-export function splitSwitchedTrack(record: TrackRecord, nextId: () => number): TrackRecord[] {
+export function splitSwitchedTrack(
+  record: TrackRecord,
+  nextId: () => number,
+  /** Whether another track surely wears this number: then a one-digit read may be that player. */
+  isNumberElsewhere: (n: number) => boolean = () => false,
+): TrackRecord[] {
   const reads = record.reads
     .filter((r) => r.number !== null && r.confidence >= MIN_READ)
     .sort((a, b) => a.timeSec - b.timeSec);
   if (reads.length < 2) return [record];
-  // longest two-digit number read names the run a one-digit read belongs to
+  // longest two-digit number read names the run a one-digit read belongs to, unless another track
+  // wears that one digit: a run of 4s then a run of 14s is then a switch from #4 to #14
   const canonical = (n: number): number =>
-    reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n;
+    isNumberElsewhere(n)
+      ? n
+      : (reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n);
   const numbers = reads.map((r) => canonical(r.number!));
   // the cut that best separates one dominant number before from another after
   const dominant = (

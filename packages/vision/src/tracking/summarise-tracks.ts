@@ -75,8 +75,20 @@ function absorbExtraDigitPlayers(
 export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
   const minSamples = o.minTrackSamples ?? 3;
   let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
+  const surelyWornBy = new Map<number, Set<number>>();
+  for (const r of records) {
+    const vote = voteTrackNumber(r.reads);
+    if (vote.number === null || vote.winnerReads < 2) continue;
+    surelyWornBy.set(vote.number, (surelyWornBy.get(vote.number) ?? new Set()).add(r.id));
+  }
   const kept = records
-    .flatMap((r) => splitSwitchedTrack(r, () => nextId++))
+    .flatMap((r) =>
+      splitSwitchedTrack(
+        r,
+        () => nextId++,
+        (n) => [...(surelyWornBy.get(n) ?? [])].some((id) => id !== r.id),
+      ),
+    )
     .filter((r) => r.path.length >= minSamples);
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MediaError } from '../media/media-error.js';
 import { analyseTracking } from './analyse-tracking.js';
 import { appearancesFromTimes } from './appearances.js';
+import { isReadDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
@@ -55,6 +56,38 @@ describe('tracking analysis', () => {
     expect(parts[0]!.lastSec).toBeLessThan(5);
     expect(parts[1]!.firstSec).toBe(5);
     expect(parts[1]!.reads.every((x) => x.number === 4)).toBe(true);
+  });
+
+  it('splits a run of 4s from a run of 14s when another track surely wears 4', () => {
+    const r = walk(1, 0, 10, 0);
+    for (const p of r.path) if (p[0] >= 5) p[1] += 60;
+    [1, 1.5, 2].forEach((t) => read(r, t, 4));
+    [7, 8, 9].forEach((t) => read(r, t, 14));
+    // alone, the 4s are 14 half-seen (the '1' hidden): one player
+    expect(splitSwitchedTrack(r, () => 99)).toHaveLength(1);
+    const parts = splitSwitchedTrack(
+      r,
+      () => 99,
+      (n) => n === 4,
+    );
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.reads.every((x) => x.number === 4)).toBe(true);
+    expect(parts[1]!.reads.every((x) => x.number === 14)).toBe(true);
+  });
+
+  it('keeps reading a long track, less often, so a later swap can still be seen', () => {
+    const r = walk(1, 0, 60, 0);
+    const readTimes: number[] = [];
+    for (const [t] of r.path) {
+      if (!isReadDue(r, t)) continue;
+      r.lastReadSec = t;
+      read(r, t, 7);
+      readTimes.push(t);
+    }
+    expect(readTimes.slice(0, 14)).toEqual(Array.from({ length: 14 }, (_, i) => i * 0.5));
+    expect(readTimes[14]! - readTimes[13]!).toBe(1.5);
+    expect(readTimes.at(-1)).toBeGreaterThan(40);
+    expect(readTimes.length).toBeLessThanOrEqual(60);
   });
 
   it('keeps a track whole when one read disagrees (a misread, not a switch)', () => {
