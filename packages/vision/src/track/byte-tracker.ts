@@ -22,6 +22,12 @@ export interface TrackerOptions {
   expand?: number;
   /** Weight of the colour distance (Lab units / 100) in the matching cost. */
   colourWeight?: number;
+  /**
+   * Highest matching cost at which a track missed in the previous frame is re-found. Lower than for a
+   * track seen then: a coasting prediction is a guess, and a lost track that grabs whoever passes
+   * near it carries one player's number onto another (stitching joins true fragments later).
+   */
+  lostMaxCost?: number;
 }
 
 export interface TrackState {
@@ -77,6 +83,7 @@ export class ByteTracker {
       minHits: options.minHits ?? 2,
       expand: options.expand ?? 2,
       colourWeight: options.colourWeight ?? 0.8,
+      lostMaxCost: options.lostMaxCost ?? 0.5,
     };
   }
 
@@ -130,7 +137,10 @@ export class ByteTracker {
             expandBox(d.box, this.o.expand),
           );
           if (iou <= 0.05) return Infinity;
-          return 1 - iou + (this.o.colourWeight * colourDistance(track.colour, d.colour)) / 100;
+          const cost =
+            1 - iou + (this.o.colourWeight * colourDistance(track.colour, d.colour)) / 100;
+          const lost = track.lastSeenSec < timeSec - dt - 1e-6;
+          return lost && cost > this.o.lostMaxCost ? Infinity : cost;
         }),
       );
       const pairs = greedyMatch(costs, maxCost);

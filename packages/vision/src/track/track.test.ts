@@ -42,6 +42,22 @@ describe('tracking players between sampled frames', () => {
     expect(new Set(seen).size).toBe(1);
   });
 
+  it('does not hand a lost track to another player passing near where it was expected', () => {
+    const tracker = new ByteTracker({ minHits: 1 });
+    const first = new Set<number>();
+    for (let i = 0; i < 3; i++) {
+      const { assignments } = tracker.update(i * 0.5, [
+        { box: [100 + 15 * i, 200, 50, 140], score: 0.4 },
+      ]);
+      assignments.forEach((a) => first.add(a.trackId));
+    }
+    tracker.update(1.5, []); // the player is missed
+    // someone else, 40 px beside where the lost player was expected
+    const { assignments } = tracker.update(2, [{ box: [200, 200, 50, 140], score: 0.4 }]);
+    expect(assignments).toHaveLength(1);
+    expect(first.has(assignments[0]!.trackId)).toBe(false);
+  });
+
   it('extends a track with a weak detection but never starts one from it', () => {
     const tracker = new ByteTracker({ minHits: 1, highScore: 0.3, lowScore: 0.05 });
     expect(tracker.update(0, [{ box: [0, 0, 50, 120], score: 0.06 }]).assignments).toHaveLength(0);
