@@ -6,3 +6,8 @@
 export function addsOneDigit(wide: number, narrow: number): boolean {
   return wide > 9 && narrow <= 9 && (wide % 10 === narrow || Math.floor(wide / 10) === narrow);
 }
+
+/** Whether one number is the other with one digit more or less (either way round). */
+export function differsByOneDigit(a: number, b: number): boolean {
+  return addsOneDigit(a, b) || addsOneDigit(b, a);
+}

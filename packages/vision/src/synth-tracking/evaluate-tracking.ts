@@ -30,7 +30,10 @@ export interface TrackingScores {
    */
   appearanceTrackedSec: number;
   perPlayer: { teamLetter: TeamLetter; number: number; recall: number; precision: number }[];
-  /** What the Select Players dialog lists: real numbered players found, and numbers nobody wears. */
+  /**
+   * What the Select Players dialog lists: real numbered outfield players found, and numbers nobody on
+   * that team wears.
+   */
   playersTotal: number;
   playersListed: number;
   playersSpurious: number;
@@ -200,12 +203,8 @@ export function evaluateTracking(
   }
   s.playersSpurious = analysis.players.filter(
     (q) =>
-      !truth.players.some(
-        (p) =>
-          p.role === 'outfield' &&
-          p.number === q.number &&
-          mapLetter(p.teamLetter) === q.teamLetter,
-      ),
+      // the keeper wears a number of their team too
+      !truth.players.some((p) => p.number === q.number && mapLetter(p.teamLetter) === q.teamLetter),
   ).length;
   return s;
 }

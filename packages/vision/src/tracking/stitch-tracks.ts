@@ -1,4 +1,4 @@
-import { addsOneDigit } from '../numbers/digit-relation.js';
+import { differsByOneDigit } from '../numbers/digit-relation.js';
 import type { TeamLetter } from '../teams/cluster-teams.js';
 import type { TrackRecord } from './track-record.js';
 
@@ -8,8 +8,9 @@ export interface StitchCandidate {
   /** Player key ('A:7') when the number was read; null when unreadable. */
   key: string | null;
   /**
-   * A two-digit number resting on a single read (null key): it may be a one-digit player's number
-   * with an edge taken for a '1' (9 read as 19), so the fragment may join only such a player.
+   * A number resting on a single read (null key): it may be another player's number with a digit
+   * hidden (21 read as 2) or an edge taken for a '1' (9 read as 19), so the fragment may join only a
+   * player whose number differs from it by one digit.
    */
   weakNumber?: number;
 }
@@ -62,7 +63,7 @@ export function stitchFragments(
         if (teamOf.get(key) !== frag.teamLetter) continue;
         const readNumber = Number(key.split(':')[1]);
         const weak = frag.weakNumber;
-        if (weak !== undefined && !addsOneDigit(weak, readNumber)) continue;
+        if (weak !== undefined && !differsByOneDigit(weak, readNumber)) continue;
         if ([...doubts].some((n) => n !== readNumber && n !== weak)) continue;
         // the player must not be on screen at the same time as the fragment
         if (tracks.some((t) => t.firstSec < f.lastSec && f.firstSec < t.lastSec)) continue;

@@ -38,17 +38,17 @@ const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
   a.firstSec < b.lastSec && b.firstSec < a.lastSec;
 
 /**
- * A two-digit player resting on a single read that continues, in place and time, a one-digit
- * player of the same team is that player with an edge beside the number taken for a '1' (9 read
- * as 19): the lone player's tracks join the one-digit player's.
+ * A player resting on a single read that continues, in place and time, a player of the same team
+ * whose number differs by one digit is that player misread: an edge beside the number taken for a
+ * '1' (9 read as 19) or a digit hidden by a turn or cut off by the crop (21 read as 2, 10 as 0).
+ * The lone player's tracks join the other player's.
  */
-function absorbExtraDigitPlayers(
+function absorbOneDigitMisreads(
   byKey: Map<string, PlayerEntry>,
   votes: ReadonlyMap<number, TrackNumber>,
 ): void {
   const lone = [...byKey].filter(
-    ([, e]) =>
-      e.number > 9 && e.tracks.reduce((n, t) => n + (votes.get(t.id)?.winnerReads ?? 0), 0) === 1,
+    ([, e]) => e.tracks.reduce((n, t) => n + (votes.get(t.id)?.winnerReads ?? 0), 0) === 1,
   );
   if (lone.length === 0) return;
   const loneKeys = new Set(lone.map(([key]) => key));
@@ -195,7 +195,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     teamTracks.push({ record: r, teamLetter: nearest.letter });
     addToPlayer(r, nearest.letter, vote);
   }
-  absorbExtraDigitPlayers(byKey, votes);
+  absorbOneDigitMisreads(byKey, votes);
   const playerOfTrack = new Map(
     [...byKey].flatMap(([key, e]) => e.tracks.map((t) => [t.id, key] as const)),
   );

@@ -191,5 +191,17 @@ describe('tracking analysis', () => {
       const player9 = result.players.find((p) => p.number === 9)!;
       expect(player9.appearances.at(-1)!.end).toBeGreaterThan(7.5);
     });
+
+    it("takes a lone '2' that continues player 21 (the '1' hidden) for that player", () => {
+      const twentyOne = dressed(1, 0, 4, 0, BLUE, 21);
+      const lone = dressed(2, 5, 8, 100, BLUE);
+      read(lone, 6, 2, 0.99);
+      const others = [dressed(3, 0, 19, 600, BLUE, 7), dressed(4, 0, 19, 900, RED, 4)];
+      const result = summarise([twentyOne, lone, ...others]);
+      const blue = result.teams.find((t) => t.players.includes(7))!;
+      expect(blue.players).toEqual([7, 21]);
+      const player21 = result.players.find((p) => p.number === 21)!;
+      expect(player21.appearances.at(-1)!.end).toBeGreaterThan(7.5);
+    });
   });
 });
