@@ -80,6 +80,16 @@ describe('per-track vote', () => {
     expect(vote.number).toBeNull();
   });
 
+  it('lets clear views outweigh a run of doubtful misreads, but not a single clear view', () => {
+    const doubtful = [0.7, 0.65, 0.8, 0.75, 0.7].map((c, i) => obs(6, c, 10 + i));
+    const vote = voteTrackNumber([obs(4, 0.99, 1), obs(4, 1, 2), obs(4, 0.98, 3), ...doubtful]);
+    expect(vote.number).toBe(4);
+    expect(voteTrackNumber([obs(4, 0.99, 1), obs(4, 0.6, 2), ...doubtful]).number).toBe(6);
+    // clear views that disagree decide nothing
+    const split = [obs(4, 0.99, 1), obs(4, 1, 2), obs(6, 0.98, 3), obs(6, 0.97, 4)];
+    expect(voteTrackNumber(split).number).toBeNull();
+  });
+
   it('still reads a player when the one crossing is behind him, not when in front', () => {
     const box: [number, number, number, number] = [100, 100, 40, 100];
     const band: [number, number, number, number] = [108, 111, 24, 32];

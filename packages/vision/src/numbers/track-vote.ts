@@ -33,6 +33,11 @@ export interface VoteOptions {
   minShare?: number;
 }
 
+/** A read at least this sure is a clear view of the number. */
+const SURE_READ = 0.95;
+/** Share of the sure reads that must agree for them to decide a vote the weaker reads split. */
+const SURE_SHARE = 0.75;
+
 /** Confidence-weighted vote over a track's reads. */
 export function voteTrackNumber(
   observations: readonly NumberObservation[],
@@ -66,7 +71,18 @@ export function voteTrackNumber(
       support = s;
     }
   }
-  const share = total > 0 ? support / total : 0;
+  let share = total > 0 ? support / total : 0;
+  // near-certain reads (a clear view of the back) outweigh a run of doubtful ones: one pose can make
+  // the recogniser see a 4 as a 6 again and again, but only ever at 0.5–0.9
+  const sure = observations.filter((o) => o.number !== null && o.confidence >= SURE_READ);
+  const sureCounts = new Map<number, number>();
+  for (const o of sure) sureCounts.set(o.number!, (sureCounts.get(o.number!) ?? 0) + 1);
+  for (const [n, count] of sureCounts) {
+    if (count < 2 || count < SURE_SHARE * sure.length || !scores.has(n)) continue;
+    winner = n;
+    support = scores.get(n)!;
+    share = Math.max(support / total, count / sure.length);
+  }
   const confidence = share * (1 - Math.exp(-support / 1.5));
   if (winner === null || support < minSupport || share < minShare) {
     return { number: null, confidence, best: null, scores, winnerReads: 0 };
