@@ -34,7 +34,7 @@ export interface VoteOptions {
 }
 
 /** A read at least this sure is a clear view of the number. */
-const SURE_READ = 0.95;
+export const SURE_READ = 0.95;
 /** Share of the sure reads that must agree for them to decide a vote the weaker reads split. */
 const SURE_SHARE = 0.75;
 

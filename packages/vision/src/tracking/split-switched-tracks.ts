@@ -1,3 +1,4 @@
+import { SURE_READ, type NumberObservation } from '../numbers/track-vote.js';
 import { TrackRecord } from './track-record.js';
 
 /** Reads below this confidence are too weak to show a switch. */
@@ -12,30 +13,14 @@ function sameNumber(read: number, whole: number): boolean {
 }
 
 /**
- * Splits a track whose confident number reads change from one number to another (two or more
- * reads and at least 70 % of the confidence on each side): the tracker switched from one player to another when they
- * crossed. The cut goes at the largest jump of the box between the last read of the first number
- * and the first read of the second (where the switch most likely happened), else half-way.
- * A track without such a change is returned whole.
+ * The stretch (last read of the first number, first read of the second] in which the track switched
+ * players, or null: the cut that best separates one dominant number before from another after.
  */
-export function splitSwitchedTrack(
-  record: TrackRecord,
-  nextId: () => number,
-  /** Whether another track surely wears this number: then a one-digit read may be that player. */
-  isNumberElsewhere: (n: number) => boolean = () => false,
-): TrackRecord[] {
-  const reads = record.reads
-    .filter((r) => r.number !== null && r.confidence >= MIN_READ)
-    .sort((a, b) => a.timeSec - b.timeSec);
-  if (reads.length < 2) return [record];
-  // longest two-digit number read names the run a one-digit read belongs to, unless another track
-  // wears that one digit: a run of 4s then a run of 14s is then a switch from #4 to #14
-  const canonical = (n: number): number =>
-    isNumberElsewhere(n)
-      ? n
-      : (reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n);
+function findSwitch(
+  reads: readonly NumberObservation[],
+  canonical: (n: number) => number,
+): { t0: number; t1: number } | null {
   const numbers = reads.map((r) => canonical(r.number!));
-  // the cut that best separates one dominant number before from another after
   const dominant = (
     from: number,
     to: number,
@@ -70,13 +55,48 @@ export function splitSwitchedTrack(
       second = right.n;
     }
   }
-  if (cut < 0) return [record];
+  if (cut < 0) return null;
   // between the last read of the first number and the first read of the second
   const t0 = reads
     .slice(0, cut)
     .filter((_, i) => numbers[i] === first)
     .at(-1)!.timeSec;
   const t1 = reads.slice(cut).find((_, i) => numbers[cut + i] === second)!.timeSec;
+  return { t0, t1 };
+}
+
+/**
+ * Splits a track whose confident number reads change from one number to another (two or more
+ * reads and at least 70 % of the confidence on each side): the tracker switched from one player to another when they
+ * crossed. The cut goes at the largest jump of the box between the last read of the first number
+ * and the first read of the second (where the switch most likely happened), else half-way.
+ * A track without such a change is returned whole.
+ */
+export function splitSwitchedTrack(
+  record: TrackRecord,
+  nextId: () => number,
+  /** Whether another track surely wears this number: then a one-digit read may be that player. */
+  isNumberElsewhere: (n: number) => boolean = () => false,
+): TrackRecord[] {
+  const reads = record.reads
+    .filter((r) => r.number !== null && r.confidence >= MIN_READ)
+    .sort((a, b) => a.timeSec - b.timeSec);
+  if (reads.length < 2) return [record];
+  // longest two-digit number read names the run a one-digit read belongs to, unless another track
+  // wears that one digit: a run of 4s then a run of 14s is then a switch from #4 to #14
+  const canonical = (n: number): number =>
+    isNumberElsewhere(n)
+      ? n
+      : (reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n);
+  // doubtful misreads (a 0 among 11s) can blur a switch the near-certain reads show cleanly
+  const found =
+    findSwitch(reads, canonical) ??
+    findSwitch(
+      reads.filter((r) => r.confidence >= SURE_READ),
+      canonical,
+    );
+  if (!found) return [record];
+  const { t0, t1 } = found;
   // the first path index of the second player: the largest relative jump within (t0, t1]
   let splitAt = -1;
   let biggest = -1;

@@ -75,6 +75,21 @@ describe('tracking analysis', () => {
     expect(parts[1]!.reads.every((x) => x.number === 14)).toBe(true);
   });
 
+  it('splits a switch the clear reads show even when doubtful misreads blur it', () => {
+    const r = walk(1, 0, 12, 0);
+    for (const p of r.path) if (p[0] >= 9.5) p[1] += 60;
+    [2.5, 3, 8].forEach((t) => read(r, t, 11, 1));
+    read(r, 5, 0, 0.51);
+    read(r, 6.5, 0, 0.91);
+    read(r, 9.5, 9, 0.97);
+    read(r, 10, 9, 0.77);
+    [10.5, 11].forEach((t) => read(r, t, 9, 0.99));
+    const parts = splitSwitchedTrack(r, () => 99);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.lastSec).toBeLessThan(9.5);
+    expect(parts[1]!.reads.every((x) => x.number === 9)).toBe(true);
+  });
+
   it('keeps reading a long track, less often, so a later swap can still be seen', () => {
     const r = walk(1, 0, 60, 0);
     const readTimes: number[] = [];
