@@ -119,7 +119,9 @@ export function evaluateTracking(
         null,
       );
       if (hit) {
-        trackedTimes.set(hit.id, [...(trackedTimes.get(hit.id) ?? []), t]);
+        const times = trackedTimes.get(hit.id) ?? [];
+        times.push(t);
+        trackedTimes.set(hit.id, times);
         counts.set(hit.id, (counts.get(hit.id) ?? 0) + 1);
         if (hit.visible) visibleSamples++;
       }

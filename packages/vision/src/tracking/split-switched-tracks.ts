@@ -1,3 +1,4 @@
+import { addsOneDigit } from '../numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../numbers/track-vote.js';
 import { TrackRecord } from './track-record.js';
 
@@ -8,8 +9,7 @@ const MIN_SIDE_SUPPORT = 0.7;
 
 /** A one-digit read that is a digit of `whole` is `whole` half-seen. */
 function sameNumber(read: number, whole: number): boolean {
-  if (read === whole) return true;
-  return read <= 9 && whole > 9 && (whole % 10 === read || Math.floor(whole / 10) === read);
+  return read === whole || addsOneDigit(whole, read);
 }
 
 /**
