@@ -2,7 +2,7 @@ import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
-import { appearanceMaxGapSec, appearancesFromTimes, mergeRanges } from './appearances.js';
+import { appearanceMaxGapSec, appearancesFromTimes } from './appearances.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
@@ -230,16 +230,13 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       teamLetter: e.letter,
       number: e.number,
       confidence: Math.round(e.confidence * 1000) / 1000,
-      appearances: mergeRanges(
-        e.tracks.flatMap((t) =>
-          appearancesFromTimes(
-            t.path.map((p) => p[0]),
-            o.sampleIntervalSec,
-            maxGap,
-            o.durationSec,
-          ),
-        ),
-        0.25,
+      // one player's tracks are one series of sightings: a gap between two of them is bridged as
+      // within a track (the player was hidden or missed, not gone)
+      appearances: appearancesFromTimes(
+        e.tracks.flatMap((t) => t.path.map((p) => p[0])),
+        o.sampleIntervalSec,
+        maxGap,
+        o.durationSec,
       ),
       best: e.best,
       path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),

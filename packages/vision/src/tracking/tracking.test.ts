@@ -207,6 +207,20 @@ describe('tracking analysis', () => {
       expect(player9.appearances.at(-1)!.end).toBeGreaterThan(7.5);
     });
 
+    it('counts a player as on screen across a short gap between two of his tracks', () => {
+      const before = dressed(1, 0, 4, 0, BLUE, 7);
+      const after = dressed(2, 6, 9, 100, BLUE, 7); // re-found 2 s later: hidden, not gone
+      const later = dressed(3, 14, 16, 200, BLUE, 7); // 5 s later: off screen in between
+      const others = [dressed(4, 0, 19, 600, RED, 4), dressed(5, 0, 19, 900, RED, 10)];
+      const seven = summarise([before, after, later, ...others]).players.find(
+        (p) => p.number === 7,
+      )!;
+      expect(seven.appearances).toEqual([
+        { start: 0, end: 9.25 },
+        { start: 13.75, end: 16.25 },
+      ]);
+    });
+
     it("takes a lone '2' that continues player 21 (the '1' hidden) for that player", () => {
       const twentyOne = dressed(1, 0, 4, 0, BLUE, 21);
       const lone = dressed(2, 5, 8, 100, BLUE);
