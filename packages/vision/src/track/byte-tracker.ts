@@ -115,6 +115,7 @@ export class ByteTracker {
       const cy = y + h / 2 + vy * dt + shift.dy;
       return [cx - nw / 2, cy - nh / 2, nw, nh];
     });
+    const seenLastFrame = (t: TrackState): boolean => t.lastSeenSec >= timeSec - dt - 1e-6;
     const assignments: TrackAssignment[] = [];
     const matchedTracks = new Set<number>();
     const high = detections
@@ -129,9 +130,10 @@ export class ByteTracker {
       trackIdx: number[],
       maxCost: number,
     ): number[] => {
-      const costs = trackIdx.map((ti) =>
-        pool.map(({ d }) => {
-          const track = this.tracks[ti]!;
+      const costs = trackIdx.map((ti) => {
+        const track = this.tracks[ti]!;
+        const costCap = seenLastFrame(track) ? Infinity : this.o.lostMaxCost;
+        return pool.map(({ d }) => {
           const iou = boxIou(
             expandBox(predicted[ti]!, this.o.expand),
             expandBox(d.box, this.o.expand),
@@ -139,10 +141,9 @@ export class ByteTracker {
           if (iou <= 0.05) return Infinity;
           const cost =
             1 - iou + (this.o.colourWeight * colourDistance(track.colour, d.colour)) / 100;
-          const lost = track.lastSeenSec < timeSec - dt - 1e-6;
-          return lost && cost > this.o.lostMaxCost ? Infinity : cost;
-        }),
-      );
+          return cost > costCap ? Infinity : cost;
+        });
+      });
       const pairs = greedyMatch(costs, maxCost);
       const usedDetections: number[] = [];
       for (const [r, c] of pairs) {
@@ -158,9 +159,7 @@ export class ByteTracker {
 
     const all = this.tracks.map((_, i) => i);
     const usedHigh = new Set(associate(high, all, 0.9));
-    const remaining = all.filter(
-      (i) => !matchedTracks.has(i) && this.tracks[i]!.lastSeenSec >= timeSec - dt - 1e-6,
-    );
+    const remaining = all.filter((i) => !matchedTracks.has(i) && seenLastFrame(this.tracks[i]!));
     associate(low, remaining, 0.8);
 
     for (let ti = 0; ti < this.tracks.length; ti++) {
