@@ -1,6 +1,6 @@
 import { boxIou } from '../detect/box-nms.js';
 import type { TeamLetter } from '../teams/cluster-teams.js';
-import { appearanceMaxGapSec, appearancesFromTimes } from '../tracking/appearances.js';
+import { appearancesFromSightings, type Sighting } from '../tracking/appearances.js';
 import type { TimeRange, TrackingAnalysis } from '../tracking/tracking-types.js';
 import type { SynthFilmTruth } from './film-types.js';
 
@@ -96,12 +96,12 @@ export function evaluateTracking(
   // which predicted letter is which true team: the mapping that agrees with most tracks
   const votes = { same: 0, swapped: 0 };
   const matched: { trackIndex: number; truthId: number; visibleSamples: number }[] = [];
-  const trackedTimes = new Map<number, number[]>();
+  const trackedSightings = new Map<number, Sighting[]>();
   let sampleInterval = Infinity;
   (analysis.tracks ?? []).forEach((track, trackIndex) => {
     const counts = new Map<number, number>();
     let visibleSamples = 0;
-    for (const [t, x, y, w, h] of track.path) {
+    track.path.forEach(([t, x, y, w, h], i) => {
       const frame = truthFrameAt(truth, t);
       const box: [number, number, number, number] = [
         x * analysisScale,
@@ -119,13 +119,13 @@ export function evaluateTracking(
         null,
       );
       if (hit) {
-        const times = trackedTimes.get(hit.id) ?? [];
-        times.push(t);
-        trackedTimes.set(hit.id, times);
+        const sightings = trackedSightings.get(hit.id) ?? [];
+        sightings.push({ timeSec: t, box: [x, y, w, h], offset: track.offsets[i] ?? [0, 0] });
+        trackedSightings.set(hit.id, sightings);
         counts.set(hit.id, (counts.get(hit.id) ?? 0) + 1);
         if (hit.visible) visibleSamples++;
       }
-    }
+    });
     for (let i = 1; i < track.path.length; i++) {
       const gap = track.path[i]![0] - track.path[i - 1]![0];
       if (gap > 1e-3) sampleInterval = Math.min(sampleInterval, gap);
@@ -187,13 +187,12 @@ export function evaluateTracking(
     s.appearanceTruthSec += length(truthRanges);
     s.appearanceFoundSec += length(foundRanges);
     s.appearanceOverlapSec += ov;
-    if (Number.isFinite(sampleInterval)) {
-      const tracked = appearancesFromTimes(
-        trackedTimes.get(p.id) ?? [],
-        sampleInterval,
-        appearanceMaxGapSec(sampleInterval),
-        truth.durationSec,
-      );
+    if (Number.isFinite(sampleInterval) && analysis.picture) {
+      const tracked = appearancesFromSightings(trackedSightings.get(p.id) ?? [], {
+        sampleIntervalSec: sampleInterval,
+        durationSec: truth.durationSec,
+        picture: analysis.picture,
+      });
       s.appearanceTrackedSec += overlapSec(truthRanges, tracked);
     }
     s.perPlayer.push({

@@ -26,6 +26,7 @@ import {
   type CameraShift,
   type GreyThumb,
 } from '../track/camera-motion.js';
+import type { PictureTimeline } from './appearances.js';
 import { isReadDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
@@ -105,6 +106,8 @@ export async function analyseTracking(
   let lastAnalysedSec: number | null = null;
   let cameraX = 0;
   let cameraY = 0;
+  const pictureFrames: PictureTimeline['frames'] = [];
+  let frameSize = { width, height: 0 };
   let sampled = 0;
   let lastProgress = -1;
   const report = (p: number): void => {
@@ -156,6 +159,8 @@ export async function analyseTracking(
     // where the image origin sits on the (panning) field: lets tracks be joined across gaps
     cameraX -= shift.dx * k;
     cameraY -= shift.dy * k;
+    pictureFrames.push([p.timeSec, cameraX, cameraY]);
+    frameSize = { width: p.frame.width, height: p.frame.height };
     for (const { trackId, detectionIndex } of assignments) {
       const d = detections[detectionIndex]!;
       const record = records.get(trackId) ?? new TrackRecord(trackId);
@@ -242,6 +247,7 @@ export async function analyseTracking(
     durationSec: info.durationSec,
     sampleIntervalSec: 1 / fps,
     scale,
+    picture: { ...frameSize, frames: pictureFrames },
     includeTracks: options.includeTracks,
   });
   summary.stats.sampledFrames = sampled;

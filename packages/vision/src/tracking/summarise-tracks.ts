@@ -2,7 +2,7 @@ import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
-import { appearanceMaxGapSec, appearancesFromTimes } from './appearances.js';
+import { appearancesFromSightings, type PictureTimeline, type Sighting } from './appearances.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
@@ -18,6 +18,8 @@ export interface SummariseOptions {
   sampleIntervalSec: number;
   /** Source pixels per analysis pixel. */
   scale: number;
+  /** Where the picture was at each analysed frame: tells hidden players from players gone. */
+  picture: PictureTimeline;
   /** Tracks seen fewer times are noise (a flicker of a false detection). */
   minTrackSamples?: number;
   includeTracks?: boolean;
@@ -33,6 +35,13 @@ interface PlayerEntry {
   best: TrackingPlayer['best'];
   bestConf: number;
 }
+
+const sightingsOf = (r: TrackRecord): Sighting[] =>
+  r.path.map(([timeSec, x, y, w, h], i) => ({
+    timeSec,
+    box: [x, y, w, h],
+    offset: r.offsets[i] ?? [0, 0],
+  }));
 
 const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
   a.firstSec < b.lastSec && b.firstSec < a.lastSec;
@@ -154,6 +163,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         number: letter ? vote.number : null,
         confidence: vote.confidence,
         path: r.path,
+        offsets: r.offsets,
         reads: r.reads.map((x) => ({
           time: x.timeSec,
           number: x.number,
@@ -224,20 +234,14 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const key = d.teamLetter ? playerOfTrack.get(d.id) : undefined;
     if (key) d.number = byKey.get(key)!.number;
   }
-  const maxGap = appearanceMaxGapSec(o.sampleIntervalSec);
   const players: TrackingPlayer[] = [...byKey.values()]
     .map((e) => ({
       teamLetter: e.letter,
       number: e.number,
       confidence: Math.round(e.confidence * 1000) / 1000,
-      // one player's tracks are one series of sightings: a gap between two of them is bridged as
-      // within a track (the player was hidden or missed, not gone)
-      appearances: appearancesFromTimes(
-        e.tracks.flatMap((t) => t.path.map((p) => p[0])),
-        o.sampleIntervalSec,
-        maxGap,
-        o.durationSec,
-      ),
+      // one player's tracks are one series of sightings: a gap between two of them is judged as
+      // a gap within a track
+      appearances: appearancesFromSightings(e.tracks.flatMap(sightingsOf), o),
       best: e.best,
       path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),
     }))
@@ -275,6 +279,6 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       outlierTracks: outliers,
       unreadableTracks: unreadable,
     },
-    ...(o.includeTracks ? { tracks: details } : {}),
+    ...(o.includeTracks ? { tracks: details, picture: o.picture } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { TeamLetter } from '../teams/cluster-teams.js';
+import type { PictureTimeline } from './appearances.js';
 
 export interface TimeRange {
   start: number;
@@ -34,6 +35,8 @@ export interface TrackDetail {
   confidence: number;
   /** [time, x, y, w, h] in analysis-frame pixels. */
   path: [number, number, number, number, number][];
+  /** The camera offset at each path sample: box + offset is the place on the field. */
+  offsets: [number, number][];
   reads: { time: number; number: number | null; confidence: number }[];
 }
 
@@ -57,4 +60,6 @@ export interface TrackingAnalysis {
   };
   /** Per-track detail, present only when `includeTracks` was asked for. */
   tracks?: TrackDetail[];
+  /** Where the picture was at each analysed frame, present only with `tracks`. */
+  picture?: PictureTimeline;
 }

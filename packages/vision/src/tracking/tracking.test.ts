@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MediaError } from '../media/media-error.js';
 import { analyseTracking } from './analyse-tracking.js';
-import { appearancesFromTimes } from './appearances.js';
+import { appearancesFromSightings, type PictureTimeline, type Sighting } from './appearances.js';
 import { isReadDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
@@ -12,6 +12,23 @@ import { stitchFragments } from './stitch-tracks.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
 import type { Lab } from '../teams/lab-colour.js';
+
+/** A 1280x720 picture analysed every 0.5 s for 20 s; `panX(t)` is where the camera looks. */
+function picture(panX: (t: number) => number = () => 0, from = 0): PictureTimeline {
+  const frames: PictureTimeline['frames'] = [];
+  for (let t = from; t <= 20; t += 0.5) frames.push([t, panX(t), 0]);
+  return { width: 1280, height: 720, frames };
+}
+
+/** Sightings every 0.5 s from t0 to t1 of a player walking from field x0 to x1 (no camera pan). */
+function seen(t0: number, t1: number, x0: number, x1 = x0, panX: (t: number) => number = () => 0) {
+  const out: Sighting[] = [];
+  for (let t = t0; t <= t1 + 1e-9; t += 0.5) {
+    const x = x0 + ((x1 - x0) * (t - t0)) / Math.max(0.5, t1 - t0);
+    out.push({ timeSec: t, box: [x - panX(t), 300, 40, 100], offset: [panX(t), 0] });
+  }
+  return out;
+}
 
 /** A track walking right from x0 at 20 px/s, sampled every 0.5 s from t0 to t1. */
 function walk(id: number, t0: number, t1: number, x0: number): TrackRecord {
@@ -32,12 +49,52 @@ describe('tracking analysis', () => {
     await expect(analyseTracking(path)).rejects.toMatchObject({ code: 'NOT_MEDIA' });
   });
 
-  it('turns sightings into on-screen ranges, bridging short gaps only', () => {
-    const ranges = appearancesFromTimes([1, 1.5, 2, 2.5, 6, 6.5], 0.5, 1.2, 10);
-    expect(ranges).toEqual([
-      { start: 0.75, end: 2.75 },
-      { start: 5.75, end: 6.75 },
-    ]);
+  describe('on-screen ranges from sightings', () => {
+    const options = { sampleIntervalSec: 0.5, durationSec: 20 };
+
+    it('bridges a gap in which the player stayed in the picture, hidden or missed', () => {
+      const ranges = appearancesFromSightings([...seen(1, 3, 600), ...seen(7, 8, 700)], {
+        ...options,
+        picture: picture(),
+      });
+      expect(ranges).toEqual([{ start: 0.75, end: 8.25 }]);
+    });
+
+    it('does not bridge a player who walked out at the edge and came back', () => {
+      const ranges = appearancesFromSightings([...seen(1, 3, 200, 0), ...seen(5, 6, 0, 200)], {
+        ...options,
+        picture: picture(),
+      });
+      expect(ranges).toEqual([
+        { start: 0.75, end: 3.25 },
+        { start: 4.75, end: 6.25 },
+      ]);
+    });
+
+    it('does not bridge a player the camera panned away from', () => {
+      // the camera swings 1000 px right and back while the player stands at field x 300
+      const pan = (t: number): number => (t > 3 && t < 5 ? 1000 : 0);
+      const ranges = appearancesFromSightings([...seen(1, 3, 300), ...seen(5, 6, 300)], {
+        ...options,
+        picture: picture(pan),
+      });
+      expect(ranges).toHaveLength(2);
+    });
+
+    it('does not bridge a span that was not analysed, nor a gap longer than 8 s', () => {
+      const cut = picture();
+      cut.frames = cut.frames.filter(([t]) => t < 4 || t > 6);
+      const across = appearancesFromSightings([...seen(1, 3, 600), ...seen(7, 8, 600)], {
+        ...options,
+        picture: cut,
+      });
+      expect(across).toHaveLength(2);
+      const long = appearancesFromSightings([...seen(1, 2, 600), ...seen(11, 12, 600)], {
+        ...options,
+        picture: picture(),
+      });
+      expect(long).toHaveLength(2);
+    });
   });
 
   it('times each sampled frame by the source frame ffmpeg actually picked', () => {
@@ -178,7 +235,12 @@ describe('tracking analysis', () => {
       return r;
     }
     const summarise = (records: TrackRecord[]) =>
-      summariseTracks(records, { durationSec: 20, sampleIntervalSec: 0.5, scale: 1 });
+      summariseTracks(records, {
+        durationSec: 20,
+        sampleIntervalSec: 0.5,
+        scale: 1,
+        picture: picture(),
+      });
 
     it("gives a track whose colour was off its team's player when the number is surely that player's", () => {
       const teams = [
@@ -195,17 +257,17 @@ describe('tracking analysis', () => {
       expect(result.stats.outlierTracks).toBe(1);
     });
 
-    it('counts a player as on screen across a short gap between two of his tracks', () => {
-      const before = dressed(1, 0, 4, 0, BLUE, 7);
-      const after = dressed(2, 6, 9, 100, BLUE, 7); // re-found 2 s later: hidden, not gone
-      const later = dressed(3, 14, 16, 200, BLUE, 7); // 5 s later: off screen in between
+    it('counts a player as on screen across a gap between two of his tracks in the picture', () => {
+      const before = dressed(1, 0, 4, 100, BLUE, 7);
+      const after = dressed(2, 6, 9, 200, BLUE, 7); // re-found 2 s later: hidden, not gone
+      const later = dressed(3, 18, 19, 200, BLUE, 7); // 9 s later: too long to call hidden
       const others = [dressed(4, 0, 19, 600, RED, 4), dressed(5, 0, 19, 900, RED, 10)];
       const seven = summarise([before, after, later, ...others]).players.find(
         (p) => p.number === 7,
       )!;
       expect(seven.appearances).toEqual([
         { start: 0, end: 9.25 },
-        { start: 13.75, end: 16.25 },
+        { start: 17.75, end: 19.25 },
       ]);
     });
 
