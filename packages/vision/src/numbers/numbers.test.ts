@@ -81,13 +81,20 @@ describe('per-track vote', () => {
   });
 
   it('lets clear views outweigh a run of doubtful misreads, but not a single clear view', () => {
-    const doubtful = [0.7, 0.65, 0.8, 0.75, 0.7].map((c, i) => obs(6, c, 10 + i));
-    const vote = voteTrackNumber([obs(4, 0.99, 1), obs(4, 1, 2), obs(4, 0.98, 3), ...doubtful]);
-    expect(vote.number).toBe(4);
-    expect(voteTrackNumber([obs(4, 0.99, 1), obs(4, 0.6, 2), ...doubtful]).number).toBe(6);
+    const doubtful = [0.7, 0.65, 0.8, 0.75, 0.7].map((c, i) => obs(16, c, 10 + i));
+    const vote = voteTrackNumber([obs(14, 0.99, 1), obs(14, 1, 2), obs(14, 0.98, 3), ...doubtful]);
+    expect(vote.number).toBe(14);
+    expect(voteTrackNumber([obs(14, 0.99, 1), obs(14, 0.6, 2), ...doubtful]).number).toBe(16);
     // clear views that disagree decide nothing
-    const split = [obs(4, 0.99, 1), obs(4, 1, 2), obs(6, 0.98, 3), obs(6, 0.97, 4)];
+    const split = [obs(14, 0.99, 1), obs(14, 1, 2), obs(16, 0.98, 3), obs(16, 0.97, 4)];
     expect(voteTrackNumber(split).number).toBeNull();
+  });
+
+  it('does not take doubtful one-digit reads (half of a two-digit number, a fold) for a number', () => {
+    const doubtful = [0.7, 0.65, 0.75].map((c, i) => obs(6, c, i));
+    expect(voteTrackNumber(doubtful).number).toBeNull();
+    expect(voteTrackNumber([...doubtful, obs(9, 0.85, 4)]).number).toBe(9);
+    expect(voteTrackNumber([obs(6, 0.85, 1), obs(6, 0.9, 2)]).number).toBe(6);
   });
 
   it('still reads a player when the one crossing is behind him, not when in front', () => {

@@ -29,6 +29,26 @@ export interface AppearanceOptions {
   maxHiddenSec?: number;
 }
 
+/** Two analysed frames further apart than this many sample intervals have a span between them
+ * that was not analysed (dead time left out, or the end of the footage). */
+const JUMP_INTERVALS = 1.5;
+
+/**
+ * Times of the first and the last frame of each analysed span: a track starting or ending there
+ * was cut by the footage, not by losing the player.
+ */
+export function spanEdgeTimes(picture: PictureTimeline, sampleIntervalSec: number): Set<number> {
+  const { frames } = picture;
+  const edges = new Set<number>();
+  frames.forEach(([t], i) => {
+    const previous = frames[i - 1];
+    const next = frames[i + 1];
+    if (!previous || t - previous[0] > JUMP_INTERVALS * sampleIntervalSec) edges.add(t);
+    if (!next || next[0] - t > JUMP_INTERVALS * sampleIntervalSec) edges.add(t);
+  });
+  return edges;
+}
+
 /** A box this close to the picture's border (share of its width) may be leaving it. */
 const BORDER_SHARE = 0.1;
 
@@ -64,7 +84,7 @@ function stayedInPicture(a: Sighting, b: Sighting, o: Required<AppearanceOptions
   let previous = a.timeSec;
   for (let i = firstFrameAfter(frames, a.timeSec); i < frames.length; i++) {
     const [t, cx, cy] = frames[i]!;
-    if (t - previous > 1.5 * o.sampleIntervalSec) return false;
+    if (t - previous > JUMP_INTERVALS * o.sampleIntervalSec) return false;
     if (t >= b.timeSec - 1e-6) return true;
     previous = t;
     const k = (t - a.timeSec) / gap;
@@ -97,7 +117,8 @@ export function appearancesFromSightings(
     const joins =
       last &&
       before &&
-      (s.timeSec - before.timeSec <= 1.5 * o.sampleIntervalSec || stayedInPicture(before, s, o));
+      (s.timeSec - before.timeSec <= JUMP_INTERVALS * o.sampleIntervalSec ||
+        stayedInPicture(before, s, o));
     if (last && joins) last.end = s.timeSec;
     else ranges.push({ start: s.timeSec, end: s.timeSec });
   }

@@ -2,7 +2,12 @@ import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
-import { appearancesFromSightings, type PictureTimeline, type Sighting } from './appearances.js';
+import {
+  appearancesFromSightings,
+  spanEdgeTimes,
+  type PictureTimeline,
+  type Sighting,
+} from './appearances.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
@@ -20,7 +25,10 @@ export interface SummariseOptions {
   scale: number;
   /** Where the picture was at each analysed frame: tells hidden players from players gone. */
   picture: PictureTimeline;
-  /** Tracks seen fewer times are noise (a flicker of a false detection). */
+  /**
+   * Tracks seen fewer times are noise (a flicker of a false detection), unless the start or the
+   * end of the analysed footage cut them short: those count from two sightings.
+   */
   minTrackSamples?: number;
   includeTracks?: boolean;
 }
@@ -83,6 +91,7 @@ function absorbOneDigitMisreads(
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
 export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
   const minSamples = o.minTrackSamples ?? 3;
+  const spanEdges = spanEdgeTimes(o.picture, o.sampleIntervalSec);
   let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
   const surelyWornBy = new Map<number, Set<number>>();
   for (const r of records) {
@@ -98,7 +107,11 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         (n) => [...(surelyWornBy.get(n) ?? [])].some((id) => id !== r.id),
       ),
     )
-    .filter((r) => r.path.length >= minSamples);
+    .filter(
+      (r) =>
+        r.path.length >= minSamples ||
+        (r.path.length >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
+    );
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {
     const jersey = medianLab(r.kits.map((k) => k.jersey));

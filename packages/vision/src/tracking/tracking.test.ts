@@ -271,6 +271,17 @@ describe('tracking analysis', () => {
       ]);
     });
 
+    it('keeps a two-sample track the end of the footage cut short, not one in mid-film', () => {
+      const seven = dressed(1, 0, 18.5, 100, BLUE, 7);
+      const cut = dressed(2, 19.5, 20, 100 + 19.5 * 20, BLUE); // still going when the film ends
+      const flicker = dressed(3, 10, 10.5, 1100, BLUE);
+      const others = [dressed(4, 0, 20, 600, RED, 4), dressed(5, 0, 20, 900, RED, 10)];
+      const result = summarise([seven, cut, flicker, ...others]);
+      expect(result.stats.tracks).toBe(4);
+      const player = result.players.find((p) => p.number === 7)!;
+      expect(player.appearances).toEqual([{ start: 0, end: 20 }]);
+    });
+
     it.each([
       { misread: 19, confidence: 0.98, player: 9, why: "an edge taken for a '1'" },
       { misread: 2, confidence: 0.99, player: 21, why: "the '1' hidden" },
