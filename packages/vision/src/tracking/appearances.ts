@@ -110,18 +110,14 @@ export function appearancesFromSightings(
   const o: Required<AppearanceOptions> = { maxHiddenSec: 8, ...options };
   const sorted = [...sightings].sort((a, b) => a.timeSec - b.timeSec);
   const ranges: TimeRange[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const s = sorted[i]!;
+  sorted.forEach((s, i) => {
     const last = ranges[ranges.length - 1];
     const before = sorted[i - 1];
-    const joins =
-      last &&
-      before &&
-      (s.timeSec - before.timeSec <= JUMP_INTERVALS * o.sampleIntervalSec ||
-        stayedInPicture(before, s, o));
-    if (last && joins) last.end = s.timeSec;
+    const consecutive =
+      before && s.timeSec - before.timeSec <= JUMP_INTERVALS * o.sampleIntervalSec;
+    if (last && before && (consecutive || stayedInPicture(before, s, o))) last.end = s.timeSec;
     else ranges.push({ start: s.timeSec, end: s.timeSec });
-  }
+  });
   const half = o.sampleIntervalSec / 2;
   return mergeRanges(
     ranges.map((r) => ({
