@@ -51,14 +51,14 @@ export function voteTrackNumber(
 ): TrackNumber {
   const minRead = options.minReadConfidence ?? 0.5;
   const minOneDigit = options.minOneDigitConfidence ?? 0.8;
-  const counts = (o: NumberObservation): boolean =>
+  const counts = (o: NumberObservation): o is NumberObservation & { number: number } =>
     o.number !== null && o.confidence >= (o.number <= 9 ? minOneDigit : minRead);
   const minSupport = options.minSupport ?? 0.8;
   const minShare = options.minShare ?? 0.6;
   const scores = new Map<number, number>();
   let total = 0;
   for (const o of observations) {
-    if (o.number === null || !counts(o)) continue;
+    if (!counts(o)) continue;
     scores.set(o.number, (scores.get(o.number) ?? 0) + o.confidence);
     total += o.confidence;
   }

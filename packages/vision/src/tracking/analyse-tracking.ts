@@ -106,8 +106,7 @@ export async function analyseTracking(
   let lastAnalysedSec: number | null = null;
   let cameraX = 0;
   let cameraY = 0;
-  const pictureFrames: PictureTimeline['frames'] = [];
-  let frameSize = { width, height: 0 };
+  const picture: PictureTimeline = { width, height: 0, frames: [] };
   let sampled = 0;
   let lastProgress = -1;
   const report = (p: number): void => {
@@ -159,8 +158,9 @@ export async function analyseTracking(
     // where the image origin sits on the (panning) field: lets tracks be joined across gaps
     cameraX -= shift.dx * k;
     cameraY -= shift.dy * k;
-    pictureFrames.push([p.timeSec, cameraX, cameraY]);
-    frameSize = { width: p.frame.width, height: p.frame.height };
+    picture.frames.push([p.timeSec, cameraX, cameraY]);
+    picture.width = p.frame.width;
+    picture.height = p.frame.height;
     for (const { trackId, detectionIndex } of assignments) {
       const d = detections[detectionIndex]!;
       const record = records.get(trackId) ?? new TrackRecord(trackId);
@@ -247,7 +247,7 @@ export async function analyseTracking(
     durationSec: info.durationSec,
     sampleIntervalSec: 1 / fps,
     scale,
-    picture: { ...frameSize, frames: pictureFrames },
+    picture,
     includeTracks: options.includeTracks,
   });
   summary.stats.sampledFrames = sampled;
