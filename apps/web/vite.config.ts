@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const contractEntry = fileURLToPath(
@@ -8,8 +8,33 @@ const contractEntry = fileURLToPath(
 );
 const apiTarget = process.env.FILMROOM_API_TARGET ?? 'http://localhost:8080';
 
+/**
+ * PrimeReact's Lara blue theme paints its primary #3b82f6, which white text (and blue text on white)
+ * meets at 3.67:1, under WCAG AA's 4.5:1. Each of its three blues moves one Tailwind step darker
+ * (500→600, 600→700, 700→800): the same hue and look, with primary text and buttons at 5.2:1 or more.
+ */
+const DARKER_PRIMARY: Readonly<Record<string, string>> = {
+  '#3b82f6': '#2563eb',
+  '#2563eb': '#1d4ed8',
+  '#1d4ed8': '#1e40af',
+};
+
+function accessiblePrimary(): Plugin {
+  return {
+    name: 'filmroom-accessible-primary',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/primereact\/resources\/themes\/lara-light-blue\/theme\.css/.test(id)) return null;
+      // Its translucent tints of the primary (hover and focus backgrounds) follow it.
+      return code
+        .replace(/#(?:3b82f6|2563eb|1d4ed8)\b/gi, (hex) => DARKER_PRIMARY[hex.toLowerCase()]!)
+        .replace(/rgba\(59, 130, 246,/g, 'rgba(37, 99, 235,');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [accessiblePrimary(), react()],
   resolve: { alias: { '@filmroom/contract': contractEntry } },
   // react-secure-storage reads its settings from `process.env`, which a browser bundle lacks.
   // Screen and canvas fingerprints are left out of its key so that moving the window to another
@@ -35,6 +60,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/primereact/')) return 'primereact';
+          // Loaded with the preview player only.
+          if (/node_modules\/(media-chrome|ce-la-react)\//.test(id)) return 'media-chrome';
           return 'vendor';
         },
       },
@@ -52,6 +79,7 @@ export default defineConfig({
     },
     // Inlined so a test can load a fresh copy that reads storage prepared beforehand.
     server: { deps: { inline: ['react-secure-storage'] } },
-    testTimeout: 15000,
+    // Generous: the first test of a file also pays for jsdom and module loading, slow on a busy machine.
+    testTimeout: 30_000,
   },
 });

@@ -12,7 +12,7 @@ test('a player uploads a film, watches, edits, finds, downloads and deletes it',
   const email = uniqueEmail();
   await registerAndActivate(app.baseUrl, mailbox, email, 'Player');
   await logInThroughUi(page, email);
-  const film = makeTestVideo('practice-film.mp4', 6);
+  const film = await makeTestVideo('practice-film.mp4', 6);
 
   // Slow the upload down so its progress is visible, as on a real connection.
   const cdp = await page.context().newCDPSession(page);

@@ -82,7 +82,7 @@ test('a film without live play shows its error once, and a running job can be ca
   await logInThroughUi(page, email);
   const inProgress = page.getByRole('region', { name: 'Videos in progress' });
 
-  await runInactivityFilter(page, stillFilm('Empty gym.mp4'));
+  await runInactivityFilter(page, await stillFilm('Empty gym.mp4'));
   const failed = inProgress.getByRole('button', {
     name: 'Empty gym (Inactivity Filter) failed, show the error',
   });

@@ -29,3 +29,31 @@ test('an expired access token is refreshed transparently and the page keeps work
   expect(refreshes).toContain(200);
   await expect(page.locator('.p-toast-message')).toHaveCount(0);
 });
+
+test('log out ends the session on the server: a copy of its refresh token no longer works', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const loginResponse = page.waitForResponse((r) => r.url().endsWith('/api/security/login'));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const { refreshToken } = (await (await loginResponse).json()) as { refreshToken: string };
+  await expect(page).toHaveURL(/\/$/);
+
+  const logoutResponse = page.waitForResponse((r) => r.url().endsWith('/api/security/logout'));
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await logoutResponse).status()).toBe(200);
+
+  const refreshed = await page.request.post('/api/security/refresh-token', {
+    data: { refreshToken },
+    failOnStatusCode: false,
+  });
+  expect(refreshed.status()).toBe(401);
+  expect(await refreshed.json()).toMatchObject({ errorNumber: 4 });
+});

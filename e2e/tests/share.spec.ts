@@ -10,7 +10,7 @@ test('a player shares an uploaded video and the public profile plays it without 
 }) => {
   const email = uniqueEmail('sharer');
   await registerAndActivate(appUrl, mailbox, email, 'Player');
-  const clip = makeTestVideo('share-clip.mp4', 2, '320x240');
+  const clip = await makeTestVideo('share-clip.mp4', 2, '320x240');
 
   // Log in through the UI.
   await page.goto('/login');

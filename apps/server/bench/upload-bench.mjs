@@ -5,7 +5,7 @@
 //   npm run bench:upload                       (embedded PGlite, local-disk storage)
 //   BENCH_DATABASE_URL=postgres://... npm run bench:upload   (a fresh database on that server)
 //   BENCH_BYTES=536870912 npm run bench:upload (smaller file)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testClip } from '@filmroom/vision/testing';
 import pg from 'pg';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -100,28 +101,9 @@ async function signIn(base, dataDir) {
   return (await postJson(base, '/security/login', { email, password })).token;
 }
 
-function makeClip(file) {
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=15',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return readFileSync(file);
+/** A real short MP4 from the repo's cached test films. */
+async function makeClip() {
+  return readFileSync(await testClip({ seconds: 2 }));
 }
 
 /** Streams the multipart body with backpressure; resolves with the JSON answer and the seconds taken. */
@@ -242,7 +224,7 @@ async function main() {
   try {
     await waitForHealth(base, child);
     const token = await signIn(base, dataDir);
-    const clip = makeClip(path.join(dataDir, 'clip.mp4'));
+    const clip = await makeClip();
     const idle = memoryOf(child.pid);
     const { seconds, video } = await upload(base, token, clip, TOTAL_BYTES);
     const after = memoryOf(child.pid);

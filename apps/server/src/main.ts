@@ -1,25 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { resolveJwtSecret } from './config/jwt-secret.js';
-import { buildApp } from './http/app.js';
+import { API_PREFIX, buildApp } from './http/app.js';
 import { logSerializers } from './http/log-serializers.js';
 import { openDatabase } from './infra/db/open-database.js';
+import { createArgon2PasswordHasher } from './infra/crypto/argon2-password-hasher.js';
+import { runEngine } from './infra/engine/engine-process.js';
 import { createMailer } from './infra/mail/create-mailer.js';
 import { JobQueue } from './infra/queue/job-queue.js';
 import { openPgliteSocket } from './infra/queue/pglite-socket.js';
 import { createStorage } from './infra/storage/create-storage.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { systemClock } from './services/clock.js';
+import { createServices } from './services/create-services.js';
 import { RunningImports } from './services/videos/running-imports.js';
-import { createVideosRepository } from './infra/db/videos.repository.js';
-import { createProcessingJobsRepository } from './infra/db/processing-jobs.repository.js';
-import { createUsersRepository } from './infra/db/users.repository.js';
-import { createProcessingService } from './services/processing/processing.service.js';
-import { createProcessingNotifier } from './services/processing/processing-notifier.js';
 import path from 'node:path';
-import { recoverStaleProcessing } from './jobs/recover-stale-processing.js';
+import { orphanedJobHandler, recoverOrphanedJobs } from './jobs/recover-orphaned-jobs.js';
+import { createJobLeasesRepository } from './infra/db/job-leases.repository.js';
+import { hostname } from 'node:os';
+import { openProcessScratch } from './infra/scratch/process-scratch.js';
 
 type Stop = () => Promise<void>;
+
+/** How often folders of processes that stopped on this machine are looked for. */
+const SCRATCH_SWEEP_MS = 60_000;
+/** A running job's lease is touched this often, as a share of JOB_STALE_SECONDS. */
+const HEARTBEAT_SHARE = 0.25;
 
 async function start(config: Config): Promise<Stop> {
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
@@ -28,6 +35,23 @@ async function start(config: Config): Promise<Stop> {
     for (const stop of stops.reverse()) await stop();
   };
   try {
+    const scratch = await openProcessScratch(path.join(config.dataDir, 'tmp'));
+    // Libraries and child processes (ffmpeg, yt-dlp, engines) put their temporary files here too.
+    process.env.TMPDIR = scratch.dir;
+    const sweepScratch = async (): Promise<void> => {
+      const removed = await scratch.sweep();
+      if (removed.length > 0)
+        logger.info({ removed }, 'Removed temporary files of stopped processes');
+    };
+    await sweepScratch();
+    const scratchTimer = setInterval(() => {
+      sweepScratch().catch((error: unknown) =>
+        logger.warn({ err: error }, 'Removing temporary files failed'),
+      );
+    }, SCRATCH_SWEEP_MS);
+    scratchTimer.unref();
+    stops.push(async () => clearInterval(scratchTimer));
+
     const database = await openDatabase(config);
     stops.push(() => database.close());
     logger.info({ driver: database.driver }, 'Database ready');
@@ -50,61 +74,58 @@ async function start(config: Config): Promise<Stop> {
     });
     await queue.start();
     stops.push(() => queue.stop());
-    const imports = new RunningImports();
+    const mailer = createMailer({ ...config, from: config.mailFrom, logger });
+    stops.push(() => mailer.close());
+    // The worker signs nothing users receive; without JWT_SECRET it needs no secret file of its own.
+    const jwtSecret =
+      config.role === 'worker'
+        ? (config.jwtSecret ?? randomBytes(48).toString('base64url'))
+        : await resolveJwtSecret(config.jwtSecret, config.dataDir);
+    const appConfig = { ...config, jwtSecret };
+    const infra = {
+      db: database.db,
+      storage,
+      mailer,
+      jobs: queue,
+      clock: systemClock,
+      logger,
+      passwords: createArgon2PasswordHasher(),
+      imports: new RunningImports(),
+      engines: runEngine,
+      tmpDir: scratch.dir,
+      apiPrefix: API_PREFIX,
+    };
+    const services = createServices(appConfig, infra);
 
     if (config.role === 'api' || config.role === 'all') {
-      const mailer = createMailer({ ...config, from: config.mailFrom, logger });
-      stops.push(() => mailer.close());
-      const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-      const app = await buildApp(
-        { ...config, jwtSecret },
-        { db: database.db, mailer, logger, storage, jobs: queue, imports },
-      );
+      const app = await buildApp(appConfig, {
+        services,
+        db: database.db,
+        storage,
+        logger,
+        tmpDir: scratch.dir,
+      });
       stops.push(() => app.close());
       await app.listen({ port: config.port, host: config.host });
       logger.info(`FilmRoom is listening on ${config.publicUrl} (role ${config.role})`);
     }
     if (config.role === 'worker' || config.role === 'all') {
-      const workerMailer = createMailer({ ...config, from: config.mailFrom, logger });
-      stops.push(() => workerMailer.close());
-      const processing = createProcessingJobsRepository(database.db);
-      const processingService = createProcessingService({
-        processing,
-        jobs: queue,
-        clock: systemClock,
-      });
-      await queue.work(
-        createJobHandlers({
-          processing,
-          notify: createProcessingNotifier({
-            users: createUsersRepository(database.db),
-            mailer: workerMailer,
-            publicUrl: config.publicUrl,
-            logger,
-          }),
-          tmpDir: path.join(config.dataDir, 'tmp'),
-          staleAfterMs: config.processingStaleMs,
-          onIngested: (video) => processingService.ingested(video),
-          videos: createVideosRepository(database.db),
-          storage,
-          clock: systemClock,
-          logger,
-          imports,
-          ytDlpPath: config.ytDlpPath,
-          maxBytes: config.maxUploadBytes,
-          timeoutMs: config.importTimeoutMs,
-          allowHosts: config.ssrfAllowHosts,
-          iCloudResolveUrl: config.iCloudResolveUrl,
-        }),
-      );
-      const stopRecovery = recoverStaleProcessing({
-        processing,
-        jobs: queue,
-        clock: systemClock,
+      const runs = {
+        leases: createJobLeasesRepository(database.db),
+        worker: `${hostname()}:${process.pid}`,
+        heartbeatMs: config.jobStaleMs * HEARTBEAT_SHARE,
+      };
+      // Before taking jobs, so that runs this process starts are never taken for dead ones.
+      const stopRecovery = await recoverOrphanedJobs({
+        queue,
+        runs,
+        onOrphaned: orphanedJobHandler(services),
         logger,
-        staleAfterMs: config.processingStaleMs,
+        staleAfterMs: config.jobStaleMs,
+        everyRunIsOrphaned: !config.databaseUrl,
       });
       stops.push(async () => stopRecovery());
+      await queue.work(createJobHandlers(services), runs);
       logger.info({ concurrency: config.workerConcurrency }, 'Worker started');
     }
   } catch (error) {

@@ -29,6 +29,10 @@ export type ChangePasswordResponse = TokenPair;
 export const refreshTokenRequestSchema = z.object({ refreshToken: text });
 export type RefreshTokenRequest = z.input<typeof refreshTokenRequestSchema>;
 
+/** POST logout: the session to end is named by its refresh token (the access token may have expired). */
+export const logoutRequestSchema = z.object({ refreshToken: text });
+export type LogoutRequest = z.input<typeof logoutRequestSchema>;
+
 export const emailRequestSchema = z.object({ email: text });
 export type PasswordResetRequest = z.input<typeof emailRequestSchema>;
 export type ActivationResendRequest = z.input<typeof emailRequestSchema>;

@@ -26,3 +26,12 @@ export type VideoType = (typeof VideoType)[keyof typeof VideoType];
 /** What an upload asks for (spec §3). */
 export const UploadKind = { Inactivity: 1, PlayerTracking: 2, VideoLibrary: 3 } as const;
 export type UploadKind = (typeof UploadKind)[keyof typeof UploadKind];
+
+/** Where a video's file comes from: an upload, a platform or cloud link, or a library video. */
+export const VideoSource = {
+  Upload: 'upload',
+  Platform: 'platform',
+  Cloud: 'cloud',
+  Library: 'library',
+} as const;
+export type VideoSource = (typeof VideoSource)[keyof typeof VideoSource];

@@ -6,6 +6,7 @@ export const ImportErrorMessages = {
   tooLarge: 'The linked video is larger than the upload limit.',
   timedOut: 'Importing the linked video took too long and was stopped.',
   refused: 'The link points to an address that cannot be used.',
+  interrupted: 'Preparing the video was interrupted too many times. Please try again.',
 } as const;
 
 export type ImportErrorKind = keyof typeof ImportErrorMessages;

@@ -10,4 +10,8 @@ export * from './links.js';
 export * from './upload-validation.js';
 export * from './import-errors.js';
 export * from './processing.js';
+export * from './tools.js';
 export * from './sharing.js';
+export * from './text-fields.js';
+export * from './video-summary.js';
+export * from './colour-names.js';

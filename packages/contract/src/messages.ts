@@ -64,6 +64,7 @@ export const Messages = {
   notFound: 'Not found',
   forbidden: 'Forbidden',
   accountActivated: 'Your account has been activated. You can log in now.',
+  loggedOut: 'You have been logged out.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

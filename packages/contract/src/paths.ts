@@ -5,6 +5,8 @@ export const ApiPaths = {
   passwordResetRequest: '/security/password-reset/request',
   passwordResetConfirm: '/security/password-reset/confirm',
   refreshToken: '/security/refresh-token',
+  /** Ends the session of the refresh token sent (beyond the spec: log out revokes it server-side). */
+  logout: '/security/logout',
   activationResend: '/security/account/activation/resend',
   activate: '/security/account/activate',
 

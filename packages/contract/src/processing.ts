@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VideoType } from './enums.js';
+import { toolOfVideoType } from './tools.js';
 
 /** A crop of one player taken from the film, shown beside the number so the user can trust the read. */
 export interface TrackedPlayerPhoto {
@@ -40,9 +41,8 @@ export interface SelectPlayersResponse {
 
 /** Title suffix of an in-progress card by the tool it runs (spec §2 in-progress section). */
 export function inProgressTitleSuffix(type: VideoType): string {
-  if (type === VideoType.Inactivity) return ' (Inactivity Filter)';
-  if (type === VideoType.PlayerTracking) return ' (Player Tracking)';
-  return '';
+  const tool = toolOfVideoType(type);
+  return tool ? ` (${tool.name})` : '';
 }
 
 /** The library type of a tool's output: the source's type combined with the tool's (spec, architecture). */
@@ -70,4 +70,6 @@ export const ProcessingMessages = {
   processingFailed: 'Processing failed. Please try again or upload the video again.',
   noLivePlay: 'No live play was found in this video.',
   noPlayersFound: 'No players with readable jersey numbers were found in this video.',
+  /** Select Players, for a team whose numbers could not be read (beyond the spec). */
+  noReadablePlayers: 'No jersey numbers could be read for this team.',
 } as const;

@@ -1,3 +1,5 @@
+import { TextLimits } from './text-fields.js';
+
 /** Business constants (spec §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*+=-><';
@@ -20,8 +22,10 @@ const PASSWORD_PATTERN = new RegExp(
   `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[${SPECIAL_CLASS}]).{${PASSWORD_MIN_LENGTH},}$`,
 );
 
+/** Longer values are refused before the pattern runs (which would take quadratic time on them). */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
+  const trimmed = email.trim();
+  return trimmed.length <= TextLimits.email && EMAIL_PATTERN.test(trimmed);
 }
 
 export function isStrongPassword(password: string): boolean {
@@ -34,7 +38,7 @@ export function phoneDigits(phone: string): string {
 }
 
 export function isValidPhone(phone: string): boolean {
-  return phoneDigits(phone).length === PHONE_DIGITS;
+  return phone.length <= TextLimits.phoneNumber && phoneDigits(phone).length === PHONE_DIGITS;
 }
 
 /** Size of the private notes box in the video dialogs (spec §9). */

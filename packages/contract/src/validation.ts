@@ -1,6 +1,13 @@
 import { Messages } from './messages.js';
 import { isRoleName } from './enums.js';
 import { isStrongPassword, isValidEmail, isValidPhone } from './rules.js';
+import {
+  passwordTooLongMessage,
+  TextFields,
+  TextLimits,
+  textFailures,
+  type TextField,
+} from './text-fields.js';
 
 /** Each validator returns every failing rule's message, in the order the form reports them. */
 type Rule = [failed: boolean, message: string];
@@ -10,6 +17,15 @@ function failures(rules: Rule[]): string[] {
 }
 
 const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
+
+/** A stored field's cap and characters, reported right after the spec's own rules for it. */
+const textRules = (value: string | undefined | null, field: TextField): Rule[] =>
+  textFailures(value, field).map((message) => [true, message]);
+
+const passwordTooLong = (password: string | undefined, label?: string): Rule => [
+  !!password && password.length > TextLimits.password,
+  passwordTooLongMessage(label),
+];
 
 export interface RegistrationForm {
   firstName: string;
@@ -24,14 +40,18 @@ export interface RegistrationForm {
 export function validateRegistration(form: RegistrationForm): string[] {
   return failures([
     [blank(form.firstName), Messages.firstNameRequired],
+    ...textRules(form.firstName, TextFields.firstName),
     [blank(form.lastName), Messages.lastNameRequired],
+    ...textRules(form.lastName, TextFields.lastName),
     [blank(form.email), Messages.emailRequired],
     [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail],
+    ...textRules(form.email, TextFields.email),
     [!blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''), Messages.invalidPhone],
     [blank(form.roleName) || !isRoleName(form.roleName), Messages.roleRequired],
     [!form.password, Messages.passwordRequired],
     [!form.confirmPassword, Messages.confirmPasswordRequired],
     [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity],
+    passwordTooLong(form.password),
     [
       !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
       Messages.passwordMismatch,
@@ -48,6 +68,7 @@ export function validateLogin(form: LoginForm): string[] {
   return failures([
     [blank(form.email), Messages.emailRequired],
     [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail],
+    ...textRules(form.email, TextFields.email),
     [!form.password, Messages.passwordRequired],
   ]);
 }
@@ -56,6 +77,7 @@ export function validateResetRequest(form: { email: string }): string[] {
   return failures([
     [blank(form.email), Messages.emailRequired],
     [!blank(form.email) && !isValidEmail(form.email), Messages.emailInvalid],
+    ...textRules(form.email, TextFields.email),
   ]);
 }
 
@@ -69,6 +91,7 @@ export function validateResetConfirm(form: ResetConfirmForm): string[] {
     [!form.password, Messages.passwordRequired],
     [!form.confirmPassword, Messages.confirmPasswordRequiredCapital],
     [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity],
+    passwordTooLong(form.password),
     [
       !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
       Messages.passwordMismatch,
@@ -88,6 +111,7 @@ export function validateChangePassword(form: ChangePasswordForm): string[] {
     [!form.newPassword, Messages.newPasswordRequired],
     [!!form.newPassword && !form.confirmPassword, Messages.confirmPasswordRequired],
     [!!form.newPassword && !isStrongPassword(form.newPassword), Messages.passwordComplexity],
+    passwordTooLong(form.newPassword, 'New password'),
     [
       !!form.newPassword && !!form.confirmPassword && form.newPassword !== form.confirmPassword,
       Messages.passwordMismatch,
@@ -105,7 +129,9 @@ export interface ProfileForm {
 export function validateProfile(form: ProfileForm): string[] {
   return failures([
     [blank(form.firstName), Messages.firstNameRequired],
+    ...textRules(form.firstName, TextFields.firstName),
     [blank(form.lastName), Messages.lastNameRequired],
+    ...textRules(form.lastName, TextFields.lastName),
     [!blank(form.email) && !isValidEmail(form.email ?? ''), Messages.invalidEmail],
     [!blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''), Messages.invalidPhone],
   ]);
@@ -114,12 +140,20 @@ export function validateProfile(form: ProfileForm): string[] {
 export interface VideoDetailsForm {
   title: string;
   description: string;
+  notes?: string;
 }
+
+const videoTextRules = (form: VideoDetailsForm): Rule[] => [
+  ...textRules(form.title, TextFields.videoTitle),
+  ...textRules(form.description, TextFields.videoDescription),
+  ...textRules(form.notes, TextFields.notes),
+];
 
 export function validateVideoDetails(form: VideoDetailsForm): string[] {
   return failures([
     [blank(form.title), Messages.videoNameRequired],
     [blank(form.description), Messages.videoDescriptionRequired],
+    ...videoTextRules(form),
   ]);
 }
 
@@ -134,5 +168,6 @@ export function validateSelectPlayers(form: SelectPlayersForm): string[] {
     [blank(form.description), Messages.videoDescriptionRequired],
     [blank(form.teamLetter), Messages.selectTeam],
     [form.selectedPlayers.length === 0, Messages.selectPlayer],
+    ...videoTextRules(form),
   ]);
 }

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import { VideoType as VideoTypes, type UploadKind, type VideoType } from './enums.js';
+import type { Tool } from './tools.js';
+
+/** A stretch of a video in seconds of that video's own timeline (start inclusive, end exclusive). */
+export interface VideoChapter {
+  start: number;
+  end: number;
+}
+
+/** Which tool made a library video, and from how long a film (beyond the spec). */
+export interface VideoOrigin {
+  tool: Tool;
+  /** Length of the film the tool ran on, in seconds. */
+  sourceDurationSec: number;
+}
 
 /** A library video (spec §3). `isSelected` is UI-only and never sent by the server. */
 export interface LibraryVideo {
@@ -12,6 +26,15 @@ export interface LibraryVideo {
   date: string;
   type: VideoType;
   canSelectPlayers: boolean;
+  /** Length in seconds once the server has probed the file (beyond the spec). */
+  durationSec?: number;
+  /** Set on a tool's output only: the tool and the length of its source (beyond the spec). */
+  madeBy?: VideoOrigin;
+  /**
+   * A tool's output only: each kept play (Inactivity Filter) or player clip (Player Tracking) as it
+   * lies in this video, in order, so a player can mark and step between them (beyond the spec).
+   */
+  chapters?: VideoChapter[];
 }
 
 /** A video being processed (spec §3). */
@@ -126,3 +149,12 @@ export function uploadTooLargeMessage(maxBytes: number): string {
 
 /** 400 for a multipart upload without a file in the `video` field. */
 export const NO_VIDEO_FILE_MESSAGE = 'No video file was sent.';
+
+/** 400s for a file upload whose multipart body cannot be taken as one video. */
+export const UploadMessages = {
+  oneFileOnly: 'Send one video file per upload.',
+  tooManyParts: 'The upload has too many form fields. Send only the video file.',
+  notMultipart: 'The upload is not a valid multipart form. Send the video in the "video" field.',
+  cutShort: 'The upload ended before the whole video arrived. Please try again.',
+  stalled: 'The upload stopped sending data and was cancelled. Please try again.',
+} as const;

@@ -66,7 +66,7 @@ const envSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   WORKER_CONCURRENCY: positiveInt(1),
-  PROCESSING_STALE_SECONDS: positiveInt(60),
+  JOB_STALE_SECONDS: positiveInt(20),
   STORAGE: z.enum(STORAGE_KINDS, { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.pipe(
@@ -75,6 +75,7 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_PREFIX: optionalText,
   MAX_UPLOAD_BYTES: positiveInt(10 * 1024 ** 3),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(60),
   MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
   YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
@@ -120,13 +121,15 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Jobs of each kind one worker process runs at once. */
   workerConcurrency: number;
-  /** A running processing job whose worker has not been heard of for this long is taken over. */
-  processingStaleMs: number;
+  /** A running job whose worker has not been heard of for this long is retried (its worker died). */
+  jobStaleMs: number;
   storage:
     | { kind: 'local'; root: string }
     | { kind: 's3'; bucket: string; endpoint?: string; region?: string; prefix?: string };
   /** Largest accepted upload or linked download, in bytes. */
   maxUploadBytes: number;
+  /** An upload whose body sends nothing for this long is refused (400) and its temporary file removed. */
+  uploadIdleTimeoutMs: number;
   mediaUrlTtlSeconds: number;
   ytDlpPath: string;
   importTimeoutMs: number;
@@ -181,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     role: values.ROLE,
     logLevel: values.LOG_LEVEL,
     workerConcurrency: values.WORKER_CONCURRENCY,
-    processingStaleMs: values.PROCESSING_STALE_SECONDS * 1000,
+    jobStaleMs: values.JOB_STALE_SECONDS * 1000,
     storage:
       values.STORAGE === 's3'
         ? {
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : { kind: 'local', root: path.join(dataDir, 'storage') },
     maxUploadBytes: values.MAX_UPLOAD_BYTES,
+    uploadIdleTimeoutMs: values.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
     mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
     ytDlpPath: values.YTDLP_PATH,
     importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,

@@ -1,23 +1,15 @@
-import { ImportErrorMessages } from '@filmroom/contract';
-import { JOB_POLICIES } from '../infra/queue/job-kinds.js';
 import type { JobHandler } from '../infra/queue/job-queue.js';
-import { ingestStoredVideo, type IngestDeps } from './ingest-video.js';
+import type { VideoIngestService } from '../services/videos/video-ingest.service.js';
+import { attemptOf } from './attempt.js';
 
-/** The `ingest` job: a freshly uploaded video becomes ready; the last failed attempt marks it failed. */
-export function ingestJob(deps: IngestDeps): JobHandler<'ingest'> {
-  return async ({ videoId }, context) => {
-    const video = await deps.videos.findById(videoId);
-    if (!video?.sourceKey || video.status !== 'ingesting') return;
-    try {
-      await ingestStoredVideo(deps, video);
-    } catch (error) {
-      deps.logger.error({ err: error, videoId }, 'Ingest failed');
-      if (context.retryCount < JOB_POLICIES.ingest.retryLimit) throw error;
-      await deps.videos.update(
-        videoId,
-        { status: 'failed', errorMessage: ImportErrorMessages.notAVideo },
-        deps.clock(),
-      );
-    }
+/** The `ingest` and `import-link` jobs: each hands its video to the ingest service, with the attempt. */
+export function ingestJobs(ingest: VideoIngestService): {
+  ingest: JobHandler<'ingest'>;
+  'import-link': JobHandler<'import-link'>;
+} {
+  return {
+    ingest: ({ videoId }, context) => ingest.ingest(videoId, attemptOf('ingest', context)),
+    'import-link': ({ videoId }, context) =>
+      ingest.importLink(videoId, attemptOf('import-link', context)),
   };
 }

@@ -1,15 +1,14 @@
 import type { JobHandlers } from '../infra/queue/job-queue.js';
-import { importLinkJob, type ImportDeps } from './import-link.job.js';
-import { ingestJob } from './ingest.job.js';
-import { processingJobs, type ProcessingDeps } from './processing.job.js';
+import type { Services } from '../services/create-services.js';
+import { accountMailJob } from './account-mail.job.js';
+import { ingestJobs } from './ingest.job.js';
+import { processingJobs } from './processing.job.js';
 
-export type WorkerDeps = ImportDeps & ProcessingDeps;
-
-/** Every job kind's handler; the queue refuses to start a worker if one is missing. */
-export function createJobHandlers(deps: WorkerDeps): JobHandlers {
+/** Every job kind's handler, on the process's services; the queue refuses to start if one is missing. */
+export function createJobHandlers(services: Services): JobHandlers {
   return {
-    ingest: ingestJob(deps),
-    'import-link': importLinkJob(deps),
-    ...processingJobs(deps),
+    ...ingestJobs(services.ingest),
+    ...processingJobs(services.processingRuns),
+    'account-mail': accountMailJob({ accountMails: services.accountMails }),
   };
 }

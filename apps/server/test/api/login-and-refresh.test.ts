@@ -158,6 +158,48 @@ describe('POST /security/refresh-token', () => {
   });
 });
 
+describe('POST /security/logout', () => {
+  const logOut = (refreshToken: unknown) => ctx.api.post(ApiPaths.logout, { refreshToken });
+
+  it('ends the session: its refresh token no longer refreshes, nor one captured earlier in it', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const current = json<TokenPair>(await refresh(session.refreshToken));
+
+    const response = await logOut(current.refreshToken);
+
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: Messages.loggedOut });
+    for (const token of [current.refreshToken, session.refreshToken]) {
+      const after = await refresh(token);
+      expect(after.statusCode).toBe(401);
+      expect(json(after)).toEqual(sessionExpired);
+    }
+  });
+
+  it('leaves the user’s other sessions signed in', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const other = json<TokenPair>(
+      await ctx.api.post(ApiPaths.login, { email: user.email, password: user.password }),
+    );
+
+    await logOut(user.session.refreshToken);
+
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown, empty or already ended session the same way, so it can be sent twice', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    await logOut(session.refreshToken);
+
+    for (const token of [session.refreshToken, 'nope', '']) {
+      const response = await logOut(token);
+      expect(response.statusCode).toBe(200);
+      expect(json(response)).toEqual({ message: Messages.loggedOut });
+    }
+    expect((await logOut(42)).statusCode).toBe(400);
+  });
+});
+
 describe('access tokens', () => {
   it('stop working after they expire, and a refresh brings the session back', async () => {
     const { session } = await signedInUser(ctx.testApp);

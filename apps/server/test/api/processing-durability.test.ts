@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,42 +9,21 @@ import {
   VideoType,
   type InProgressVideo,
   type LibraryVideo,
-  type TokenPair,
   type VideosResponse,
 } from '@filmroom/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameFilm } from '../helpers/films.js';
 import { filesUnder } from '../helpers/media.js';
-import { linkIn, readOutbox } from '../helpers/outbox.js';
+import { apiCaller, freePort, signUpCoach, waitFor } from '../helpers/server-process.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const PASSWORD = 'Str0ng!Pass';
 const STALE_SECONDS = 3;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
+/** waitFor that notes what the test waits for, for the server log printed on failure. */
+function wait<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string) {
   step = what;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return waitFor(probe, timeoutMs, what);
 }
 
 /** Engine child processes started for this data folder (their TMPDIR sits under it). */
@@ -55,7 +33,7 @@ async function engineChildrenOf(dataDir: string): Promise<number[]> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmdline.includes('run-engine.mjs')) continue;
+      if (!cmdline.includes('engine-process.js')) continue;
       const environ = await readFile(`/proc/${entry}/environ`, 'utf8');
       if (environ.includes(dataDir)) pids.push(Number(entry));
     } catch {
@@ -103,7 +81,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
           PUBLIC_URL: base,
           ROLE: 'all',
           LOG_LEVEL: 'warn',
-          PROCESSING_STALE_SECONDS: String(STALE_SECONDS),
+          JOB_STALE_SECONDS: String(STALE_SECONDS),
           DATABASE_URL: '',
           SMTP_URL: '',
         },
@@ -115,53 +93,21 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
       return child;
     };
     const up = () =>
-      waitFor(
+      wait(
         async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
         60_000,
         'the server',
       );
-    const call = async <T>(apiPath: string, init: RequestInit = {}, token?: string) => {
-      const response = await fetch(`${base}/api${apiPath}`, {
-        ...init,
-        headers: {
-          ...(init.body && typeof init.body === 'string'
-            ? { 'content-type': 'application/json' }
-            : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      });
-      if (!response.ok) throw new Error(`${apiPath}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = apiCaller(base);
 
     server = start();
     await up();
     const email = `durable.${Date.now()}@example.com`;
-    await call(ApiPaths.register, {
-      method: 'POST',
-      body: JSON.stringify({
-        firstName: 'Dana',
-        lastName: 'Reyes',
-        email,
-        phoneNumber: '',
-        roleName: 'Coach',
-        password: PASSWORD,
-      }),
-    });
-    const mails = await waitFor(
-      async () => {
-        const sent = await readOutbox(path.join(dataDir, 'outbox'));
-        return sent.length > 0 ? sent : undefined;
-      },
-      10_000,
-      'the activation mail',
+    const session = await signUpCoach(
+      call,
+      { email, password: PASSWORD, firstName: 'Dana', lastName: 'Reyes' },
+      { dataDir, mailTimeoutMs: 10_000, wait },
     );
-    const token = linkIn(mails[0]!, '/activate').searchParams.get('token');
-    await call(ApiPaths.activate, { method: 'POST', body: JSON.stringify({ token }) });
-    const session = await call<TokenPair>(ApiPaths.login, {
-      method: 'POST',
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
 
     const form = new FormData();
     form.append('video', new Blob([film], { type: 'video/mp4' }), 'Tournament.mp4');
@@ -174,7 +120,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
       call<VideosResponse<InProgressVideo>>(ApiPaths.inProgressVideos, {}, session.token);
 
     // Mid-analysis: the engine reports progress past the start of its range.
-    await waitFor(
+    await wait(
       async () => ((await inProgress()).videos[0]?.percentageCompleted ?? 0) > 36 || undefined,
       240_000,
       'the engine to make progress',
@@ -184,7 +130,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
     server.kill('SIGKILL');
     await killed;
     // The engine child notices its worker is gone and stops.
-    await waitFor(
+    await wait(
       async () => ((await engineChildrenOf(dataDir)).length === 0 ? true : undefined),
       10_000,
       'the engine child to stop',
@@ -192,7 +138,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
 
     server = start();
     await up();
-    const videos = await waitFor(
+    const videos = await wait(
       async () => {
         const list = await inProgress();
         if (list.videos.length > 0) return undefined;

@@ -11,7 +11,7 @@ import {
   type TrackingInfoResponse,
   type VideosResponse,
 } from '@filmroom/contract';
-import { probeVideo } from '@filmroom/vision';
+import { probeVideo } from '@filmroom/vision/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
@@ -62,6 +62,18 @@ async function storedFilesOf(videoId: string): Promise<string[]> {
   return stored.filter((file) => file.includes(videoId));
 }
 
+/** An output's chapters follow one another from 0 to its end. */
+function expectChaptersCover(video: LibraryVideo): void {
+  const chapters = video.chapters ?? [];
+  expect(chapters.length).toBeGreaterThan(0);
+  expect(chapters[0]!.start).toBe(0);
+  for (const [i, chapter] of chapters.entries()) {
+    expect(chapter.end).toBeGreaterThan(chapter.start);
+    if (i > 0) expect(chapter.start).toBeCloseTo(chapters[i - 1]!.end, 2);
+  }
+  expect(chapters.at(-1)!.end).toBeCloseTo(video.durationSec!, 1);
+}
+
 function scratchFiles() {
   return filesUnder(path.join(ctx.testApp.dataDir, 'tmp'));
 }
@@ -88,6 +100,11 @@ describe('Inactivity Filter', () => {
     const kept = await durationOf(output!);
     expect(kept).toBeGreaterThan(3);
     expect(kept).toBeLessThan(source - 3);
+    // the card can say what the tool kept of what: its length, the source's, and each kept play
+    expect(output!.madeBy).toEqual({ tool: 'inactivity', sourceDurationSec: expect.any(Number) });
+    expect(output!.madeBy!.sourceDurationSec).toBeCloseTo(source, 0);
+    expect(output!.durationSec).toBeCloseTo(kept, 1);
+    expectChaptersCover(output!);
     const mail = await lastMailTo(ctx.testApp, user.email);
     expect(mail.subject).toMatch(/ready/i);
     expect(mail.text).toContain('Finals');
@@ -116,6 +133,11 @@ describe('Inactivity Filter', () => {
     expect(sourceAfter).toMatchObject({ title: before.title, type: before.type });
     const output = videos.find((v) => v.id !== source.id)!;
     expect(output).toMatchObject({ title: 'Semis', type: VideoType.Inactivity });
+    expect(output.madeBy?.tool).toBe('inactivity');
+    // the source is told apart from its output: it has a length but no tool and no plays
+    expect(sourceAfter.durationSec).toBeCloseTo(output.madeBy!.sourceDurationSec, 0);
+    expect(sourceAfter.madeBy).toBeUndefined();
+    expect(sourceAfter.chapters).toBeUndefined();
     expect(await inProgress(token)).toEqual([]);
   });
 
@@ -383,6 +405,8 @@ describe('Player Tracking selection', () => {
     const clipSec = await durationOf(output);
     expect(clipSec).toBeGreaterThan(3);
     expect(clipSec).toBeLessThan(40);
+    expect(output.madeBy).toEqual({ tool: 'tracking', sourceDurationSec: 40 });
+    expectChaptersCover(output);
   });
 });
 

@@ -6,7 +6,9 @@ import {
   ErrorNumber,
   Messages,
   SharingTexts,
+  VideoType,
   type AddVideoToProfileResponse,
+  type InProgressVideo,
   type LibraryVideo,
   type PlayerProfileResponse,
 } from '@filmroom/contract';
@@ -112,6 +114,38 @@ describe('sharing a video to the player profile', () => {
     expect((await profilePage(intruder.session.token)).page.body).not.toContain('private film');
     // The owner can still share it: the failed attempt left nothing behind.
     expect((await share(owner.session.token, video.id)).statusCode).toBe(200);
+  });
+
+  it('an entry still being processed is not a library video: sharing it answers 404 and publishes nothing', async () => {
+    const player = await signedInUser(ctx.testApp);
+    const token = player.session.token;
+    const library = await upload(token, 'library film.mp4');
+
+    const fromLibrary = json<InProgressVideo>(
+      await ctx.api.post(
+        ApiPaths.processLibrary,
+        { videoType: VideoType.Inactivity, videoId: library.id },
+        token,
+      ),
+    );
+    const sharedRequest = await share(token, fromLibrary.id);
+    const uploaded = await uploadFile(ctx.testApp.app, ApiPaths.inactivityFileUpload, token, {
+      fileName: 'raw upload.mp4',
+      content: clip,
+    });
+    const entry = json<InProgressVideo>(uploaded);
+    const sharedUpload = await share(token, entry.id);
+
+    for (const response of [sharedRequest, sharedUpload]) {
+      expect(response.statusCode).toBe(404);
+      expect(json(response)).toEqual({
+        message: Messages.notFound,
+        errorNumber: ErrorNumber.Unknown,
+      });
+    }
+    const { page } = await profilePage(token);
+    expect(page.body).not.toContain('raw upload');
+    expect(page.body).not.toContain('/api/public/videos/');
   });
 
   it('go-to-profile answers an absolute address under PUBLIC_URL that stays the same', async () => {

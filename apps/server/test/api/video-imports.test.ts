@@ -1,7 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+} from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,7 +19,7 @@ import {
   type VideosResponse,
 } from '@filmroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, makeClip, makeTextFile } from '../helpers/media.js';
+import { filesUnder, makeClip, makeTextFile, makeUndecodableClip } from '../helpers/media.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { apiClient, json, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -26,6 +30,10 @@ let base = '';
 let database: TestDatabase;
 let testApp: TestApp;
 let api: ReturnType<typeof apiClient>;
+/** Stand for services inside the network that no link may reach; they count what reaches them. */
+let secret: Server;
+let secretFtp: TcpServer;
+let secretHits = 0;
 
 function cloudRecord(downloadURL: string, title: string) {
   return {
@@ -44,8 +52,30 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'filmroom-imports-'));
   const clip = await makeClip(path.join(dir, 'clip.mp4'));
   const text = await makeTextFile(path.join(dir, 'notes.txt'));
+  const undecodable = await makeUndecodableClip(path.join(dir, 'undecodable.mp4'));
+  secret = createServer((_request, response) => {
+    secretHits += 1;
+    response.writeHead(200, { 'content-type': 'video/mp4' });
+    createReadStream(clip).pipe(response);
+  });
+  await new Promise<void>((resolve) => secret.listen(0, '127.0.0.1', resolve));
+  secretFtp = createTcpServer((socket) => {
+    secretHits += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => secretFtp.listen(0, '127.0.0.1', resolve));
   server = createServer((request, response) => {
     const url = request.url ?? '/';
+    if (url === '/redirect-to-secret') {
+      const { port: secretPort } = secret.address() as AddressInfo;
+      response.writeHead(302, { location: `http://127.0.0.1:${secretPort}/secret` }).end();
+      return;
+    }
+    if (url === '/redirect-to-ftp') {
+      const { port: ftpPort } = secretFtp.address() as AddressInfo;
+      response.writeHead(302, { location: `ftp://127.0.0.1:${ftpPort}/secret.mp4` }).end();
+      return;
+    }
     if (url === '/clip.mp4' || url.startsWith('/files/')) {
       response.writeHead(200, { 'content-type': 'video/mp4' });
       createReadStream(clip).pipe(response);
@@ -56,6 +86,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 10 * 1024 * 1024 });
       const timer = setInterval(() => response.write(Buffer.alloc(1024)), 50);
       response.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (url.startsWith('/undecodable/')) {
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      createReadStream(undecodable).pipe(response);
       return;
     }
     if (url === '/notes.txt' || url.startsWith('/text/')) {
@@ -72,6 +107,7 @@ beforeAll(async () => {
           public123: cloudRecord(`${base}/files/\${f}`, 'Game 3'),
           slow1: cloudRecord(`${base}/slow/\${f}`, 'Slow'),
           textfile1: cloudRecord(`${base}/text/\${f}`, 'Not a video'),
+          undecodable1: cloudRecord(`${base}/undecodable/\${f}`, 'Undecodable'),
           loopback1: cloudRecord(`http://127.0.0.1:${port}/files/\${f}`, 'Sneaky'),
           metadata1: cloudRecord('http://169.254.169.254/latest/meta-data/iam', 'Metadata'),
           private1: { results: [{ reason: 'ACCESS_DENIED: the share is private' }] },
@@ -98,6 +134,8 @@ afterAll(async () => {
   await testApp?.close();
   await database?.destroy();
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => secret.close(resolve));
+  await new Promise((resolve) => secretFtp.close(resolve));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -182,6 +220,33 @@ describe('importing a platform link (yt-dlp)', () => {
     expect(await storedFilesOf(failed?.id ?? '')).toEqual([]);
   });
 
+  it.each([
+    ['http://127.0.0.1 (loopback)', '/redirect-to-secret'],
+    ['an ftp:// address on loopback', '/redirect-to-ftp'],
+  ])(
+    'a link that redirects to %s fails as refused on the card, and nothing there is fetched',
+    async (_, linkPath) => {
+      const { session } = await signedInUser(testApp);
+      const hitsBefore = secretHits;
+
+      const response = await api.post(
+        ApiPaths.libraryPlatformUpload,
+        { videoUrl: `${base}${linkPath}` },
+        session.token,
+      );
+      await testApp.jobs.idle();
+
+      const videoId = json<LibraryVideo>(response).id;
+      expect(secretHits).toBe(hitsBefore);
+      expect(await inProgress(session.token)).toMatchObject([
+        { id: videoId, errorMessage: ImportErrorMessages.refused },
+      ]);
+      expect(await library(session.token)).toEqual([]);
+      expect(await storedFilesOf(videoId)).toEqual([]);
+    },
+    90_000,
+  );
+
   it('rejects links that are not YouTube, Hudl or Instagram Reel with 400', async () => {
     const { session } = await signedInUser(testApp);
     for (const videoUrl of ['', 'https://vimeo.com/12345', `http://127.0.0.1:${port}/clip.mp4`]) {
@@ -247,6 +312,24 @@ describe('copying an iCloud shared file', () => {
     const videoId = json<LibraryVideo>(response).id;
     expect(await inProgress(session.token)).toMatchObject([
       { id: videoId, errorMessage: ImportErrorMessages.refused },
+    ]);
+    expect(await library(session.token)).toEqual([]);
+    expect(await storedFilesOf(videoId)).toEqual([]);
+  });
+
+  it('a file that is stored but cannot be decoded fails and leaves no file in storage', async () => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.libraryCopyFromCloud,
+      { url: 'https://www.icloud.com/iclouddrive/undecodable1' },
+      session.token,
+    );
+
+    await testApp.jobs.idle();
+    const videoId = json<LibraryVideo>(response).id;
+    expect(await inProgress(session.token)).toMatchObject([
+      { id: videoId, errorMessage: ImportErrorMessages.notAVideo },
     ]);
     expect(await library(session.token)).toEqual([]);
     expect(await storedFilesOf(videoId)).toEqual([]);

@@ -13,7 +13,7 @@ import {
   type LibraryVideo,
   type VideosResponse,
 } from '@filmroom/contract';
-import { probeVideo } from '@filmroom/vision';
+import { probeVideo } from '@filmroom/vision/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../src/infra/db/schema.js';
 import { useTestApp } from '../helpers/setup-api.js';
@@ -214,6 +214,45 @@ describe('uploads that are refused', () => {
       expect(await rowCount()).toBe(rowsBefore);
       expect(await storedFiles()).toEqual(filesBefore);
       expect(await library(session.token)).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'an HLS playlist',
+      (target: string) =>
+        `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:1,\nfile://${target}\n#EXT-X-ENDLIST\n`,
+    ],
+    ['a concat list', (target: string) => `ffconcat version 1.0\nfile 'file:${target}'\n`],
+  ])(
+    "%s pointing at another user's stored video answers 415 and copies nothing",
+    async (_, playlist) => {
+      const owner = await signedInUser(ctx.testApp);
+      const victim = json<LibraryVideo>(
+        await uploadFile(ctx.testApp.app, ApiPaths.libraryFileUpload, owner.session.token, {
+          fileName: 'private.mp4',
+          content: h264,
+        }),
+      );
+      await ctx.testApp.jobs.idle();
+      const storage = path.join(ctx.testApp.dataDir, 'storage');
+      const stored = (await filesUnder(storage)).find((file) => file.includes(victim.id));
+      expect(stored).toBeDefined();
+      const target = path.join(storage, stored ?? '');
+      const attacker = await signedInUser(ctx.testApp);
+      const rowsBefore = await rowCount();
+
+      const response = await uploadFile(
+        ctx.testApp.app,
+        ApiPaths.libraryFileUpload,
+        attacker.session.token,
+        { fileName: 'innocent.mp4', content: Buffer.from(playlist(target)) },
+      );
+      await ctx.testApp.jobs.idle();
+
+      expect(response.statusCode).toBe(415);
+      expect(await rowCount()).toBe(rowsBefore);
+      expect(await library(attacker.session.token)).toEqual([]);
     },
   );
 

@@ -8,8 +8,10 @@ import type { JobSender } from '../../src/infra/queue/job-sender.js';
  */
 export class InProcessJobs implements JobSender {
   private handlers: JobHandlers | undefined;
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Map<Promise<void>, JobKind>();
   private counter = 0;
+  /** Jobs sent while paused wait here, as they would in a queue no worker polls yet. */
+  private held: (() => void)[] | undefined;
   readonly sent: { kind: JobKind; payload: unknown }[] = [];
 
   use(handlers: JobHandlers): void {
@@ -24,7 +26,9 @@ export class InProcessJobs implements JobSender {
       | ((payload: JobPayloads[K], context: { jobId: string; retryCount: number }) => Promise<void>)
       | undefined;
     if (!handler) return jobId;
+    const held = this.held;
     const run = (async () => {
+      if (held) await new Promise<void>((resolve) => held.push(resolve));
       for (let retryCount = 0; ; retryCount += 1) {
         try {
           await handler(payload, { jobId, retryCount });
@@ -37,12 +41,26 @@ export class InProcessJobs implements JobSender {
         }
       }
     })();
-    this.running.add(run);
+    this.running.set(run, kind);
     void run.finally(() => this.running.delete(run));
     return jobId;
   }
 
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  /** Jobs sent from now on wait until `resume()`. */
+  pause(): void {
+    this.held ??= [];
+  }
+
+  resume(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const start of held) start();
+  }
+
+  /** Waits for every job sent so far, or only for those of `kinds`. */
+  async idle(kinds?: JobKind[]): Promise<void> {
+    const waitingFor = () =>
+      [...this.running].filter(([, kind]) => !kinds || kinds.includes(kind)).map(([run]) => run);
+    for (let runs = waitingFor(); runs.length > 0; runs = waitingFor()) await Promise.all(runs);
   }
 }

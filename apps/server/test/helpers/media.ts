@@ -1,54 +1,25 @@
-import { execFile } from 'node:child_process';
-import { readdir, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { testClip } from '@filmroom/vision/testing';
 import type { FastifyInstance } from 'fastify';
-
-const run = promisify(execFile);
 
 /** A 1 s 320x240 test-pattern clip: H.264 in MP4 (plays as is) or HEVC in MOV (needs a rendition). */
 export async function makeClip(file: string, kind: 'h264' | 'hevc' = 'h264'): Promise<string> {
-  const codec =
-    kind === 'h264'
-      ? [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'ultrafast',
-          '-pix_fmt',
-          'yuv420p',
-          '-movflags',
-          '+faststart',
-        ]
-      : [
-          '-c:v',
-          'libx265',
-          '-preset',
-          'ultrafast',
-          '-x265-params',
-          'log-level=error',
-          '-tag:v',
-          'hvc1',
-        ];
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=15',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=22050',
-    '-t',
-    '1',
-    ...codec,
-    '-c:a',
-    'aac',
-    file,
-  ]);
+  await copyFile(await testClip({ codec: kind }), file);
+  return file;
+}
+
+/**
+ * A clip whose headers read as a 1 s H.264 video but whose picture data is zeroed: ffprobe accepts
+ * it, decoding it (a thumbnail) fails.
+ */
+export async function makeUndecodableClip(file: string): Promise<string> {
+  await makeClip(file);
+  const bytes = await readFile(file);
+  const mdat = bytes.indexOf('mdat');
+  const size = bytes.readUInt32BE(mdat - 4);
+  bytes.fill(0, mdat + 4, mdat - 4 + size);
+  await writeFile(file, bytes);
   return file;
 }
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiPaths, type TokenPair } from '@filmroom/contract';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../src/config/env.js';
-import { buildApp, type AppConfig } from '../../src/http/app.js';
+import { API_PREFIX, buildApp, type AppConfig } from '../../src/http/app.js';
 import { createArgon2PasswordHasher } from '../../src/infra/crypto/argon2-password-hasher.js';
 import type { Database } from '../../src/infra/db/database.js';
 import type { Mailer } from '../../src/infra/mail/mailer.js';
@@ -13,14 +13,11 @@ import { createOutboxMailer } from '../../src/infra/mail/outbox-mailer.js';
 import { LocalDiskStorage } from '../../src/infra/storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../src/infra/storage/object-storage.js';
 import { createStorage } from '../../src/infra/storage/create-storage.js';
-import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
+import { runEngine } from '../../src/infra/engine/engine-process.js';
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
+import { createServices } from '../../src/services/create-services.js';
 import { RunningImports } from '../../src/services/videos/running-imports.js';
 import { InProcessJobs } from './in-process-jobs.js';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
-import { createUsersRepository } from '../../src/infra/db/users.repository.js';
-import { createProcessingService } from '../../src/services/processing/processing.service.js';
-import { createProcessingNotifier } from '../../src/services/processing/processing-notifier.js';
 import { linkIn, readOutbox, type SentMail } from './outbox.js';
 
 export const PUBLIC_URL = 'http://filmroom.test';
@@ -81,47 +78,26 @@ export async function startTestApp(
       ? new LocalDiskStorage(config.storage.root)
       : createStorage(config.storage);
   const jobs = new InProcessJobs();
-  const imports = new RunningImports();
   const mailer =
     options.mailer ??
     createOutboxMailer({ dir: outboxDir, from: 'FilmRoom <no-reply@filmroom.test>', logger });
-  const processing = createProcessingJobsRepository(db);
-  const processingService = createProcessingService({ processing, jobs, clock });
-  jobs.use(
-    createJobHandlers({
-      processing,
-      notify: createProcessingNotifier({
-        users: createUsersRepository(db),
-        mailer,
-        publicUrl: config.publicUrl,
-        logger,
-      }),
-      tmpDir: path.join(dataDir, 'tmp'),
-      staleAfterMs: config.processingStaleMs,
-      onIngested: (video) => processingService.ingested(video),
-      videos: createVideosRepository(db),
-      storage,
-      clock,
-      logger: pino({ level: 'silent' }),
-      imports,
-      ytDlpPath: config.ytDlpPath,
-      maxBytes: config.maxUploadBytes,
-      timeoutMs: config.importTimeoutMs,
-      allowHosts: config.ssrfAllowHosts,
-      iCloudResolveUrl: config.iCloudResolveUrl,
-    }),
-  );
-  const app = await buildApp(config, {
+  const infra = {
     db,
-    mailer,
-    logger,
-    clock,
     storage,
+    mailer,
     jobs,
-    imports,
+    clock,
+    logger: logger as Logger,
     // Still argon2id, at a cost that keeps the suite fast.
     passwords: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
-  });
+    imports: new RunningImports(),
+    engines: runEngine,
+    tmpDir: path.join(dataDir, 'tmp'),
+    apiPrefix: API_PREFIX,
+  };
+  const services = createServices(config, infra);
+  jobs.use(createJobHandlers(services));
+  const app = await buildApp(config, { services, db, storage, logger, tmpDir: infra.tmpDir });
   await app.ready();
   return {
     app,
@@ -131,7 +107,11 @@ export async function startTestApp(
     jobs,
     clock,
     outboxDir,
-    mails: () => readOutbox(outboxDir),
+    // Reset and resend mails are queued: the outbox is read once they are written.
+    mails: async () => {
+      await jobs.idle(['account-mail']);
+      return readOutbox(outboxDir);
+    },
     async close() {
       await jobs.idle();
       await app.close();

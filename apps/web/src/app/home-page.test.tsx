@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ApiPaths, DOWNTIME_BANNER_UNTIL, Messages, VideoType } from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../test/api-server.js';
 import { renderApp, toastTexts } from '../test/render-app.js';
-import { getSession } from '../lib/session.js';
+import { getSession, saveAuth } from '../lib/session.js';
+import { makeToken } from '../test/tokens.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -182,6 +183,43 @@ describe('header', () => {
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(getSession().auth.token).toBeUndefined();
     expect(app.queryClient.getQueryData(['videos', 'library'])).toBeUndefined();
+  });
+
+  it('Log out sends the refresh token to the server so a copy of it stops working', async () => {
+    api.on(`POST ${ApiPaths.logout}`, { body: { message: Messages.loggedOut } });
+    saveAuth({ token: makeToken({ role: ['Coach'] }), refreshToken: 'refresh-of-this-session' });
+    const app = renderApp({ path: '/', apiBaseUrl: api.baseUrl, clock: atTheEnd });
+    const endOfThisSession = () =>
+      api
+        .callsTo(`POST ${ApiPaths.logout}`)
+        .filter(
+          (call) => JSON.stringify(call.body) === '{"refreshToken":"refresh-of-this-session"}',
+        );
+
+    await app.user.click(screen.getAllByRole('button', { name: 'Log out' })[0]!);
+
+    await waitFor(() => expect(endOfThisSession()).toHaveLength(1));
+    expect(endOfThisSession()[0]!.headers.authorization).toBeUndefined();
+    expect(app.location()).toBe('/login');
+  });
+
+  it('Log out does not wait for the server and still signs out when the call fails', async () => {
+    api.on(`POST ${ApiPaths.logout}`, { status: 500, delayMs: 300 });
+    const app = renderApp({
+      path: '/',
+      apiBaseUrl: api.baseUrl,
+      signedInAs: ['Coach'],
+      clock: atTheEnd,
+    });
+
+    await app.user.click(screen.getAllByRole('button', { name: 'Log out' })[0]!);
+
+    expect(app.location()).toBe('/login');
+    expect(getSession().auth).toEqual({ token: undefined, refreshToken: undefined });
+    await waitFor(() => expect(api.callsTo(`POST ${ApiPaths.logout}`)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(app.location()).toBe('/login');
+    expect(toastTexts()).toEqual([]);
   });
 
   it('a 401 while on a page signs out and returns to /login with the reason', async () => {

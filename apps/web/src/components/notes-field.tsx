@@ -1,5 +1,5 @@
 import { InputTextarea } from 'primereact/inputtextarea';
-import { NOTES_COLUMNS, NOTES_ROWS } from '@filmroom/contract';
+import { NOTES_COLUMNS, NOTES_ROWS, TextLimits } from '@filmroom/contract';
 
 interface NotesFieldProps {
   id: string;
@@ -20,6 +20,7 @@ export function NotesField({ id, value, onChange }: NotesFieldProps) {
         aria-describedby={`${id}-hint`}
         rows={NOTES_ROWS}
         cols={NOTES_COLUMNS}
+        maxLength={TextLimits.notes}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

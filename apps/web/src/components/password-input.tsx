@@ -7,10 +7,19 @@ interface PasswordInputProps {
   value: string;
   onChange(value: string): void;
   autoComplete?: string;
+  /** Set on new passwords (TextLimits.password); a login takes what an older account has. */
+  maxLength?: number;
 }
 
 /** A labelled password field with a show/hide toggle. */
-export function PasswordInput({ id, label, value, onChange, autoComplete }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  maxLength,
+}: PasswordInputProps) {
   const [isVisible, setVisible] = useState(false);
   return (
     <div className="field">
@@ -21,6 +30,7 @@ export function PasswordInput({ id, label, value, onChange, autoComplete }: Pass
           type={isVisible ? 'text' : 'password'}
           value={value}
           autoComplete={autoComplete}
+          maxLength={maxLength}
           onChange={(event) => onChange(event.target.value)}
         />
         <button

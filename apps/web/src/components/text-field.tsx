@@ -1,4 +1,5 @@
 import { InputText } from 'primereact/inputtext';
+import { FieldLabel } from './field-label.js';
 
 interface TextFieldProps {
   id: string;
@@ -8,6 +9,10 @@ interface TextFieldProps {
   type?: 'text' | 'email';
   autoComplete?: string;
   readOnly?: boolean;
+  /** The contract's cap for this field (TextLimits). */
+  maxLength?: number;
+  /** Marks the label with an asterisk and the input with aria-required. */
+  required?: boolean;
 }
 
 export function TextField({
@@ -18,17 +23,21 @@ export function TextField({
   type = 'text',
   autoComplete,
   readOnly,
+  maxLength,
+  required,
 }: TextFieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <InputText
         id={id}
         type={type}
         value={value}
         autoComplete={autoComplete}
         readOnly={readOnly}
+        maxLength={maxLength}
         aria-readonly={readOnly}
+        aria-required={required || undefined}
         onChange={(event) => onChange?.(event.target.value)}
       />
     </div>

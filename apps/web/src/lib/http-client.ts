@@ -15,6 +15,7 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ApiPaths.passwordResetRequest,
   ApiPaths.passwordResetConfirm,
   ApiPaths.refreshToken,
+  ApiPaths.logout,
   ApiPaths.activationResend,
   ApiPaths.activate,
 ]);

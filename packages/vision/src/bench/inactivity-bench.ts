@@ -1,47 +1,68 @@
-import { readdir, mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
-import { scoreSegments, type SegmentScore } from '../inactivity/score-segments.js';
+import {
+  intersectionLength,
+  scoreSegments,
+  type SegmentScore,
+} from '../inactivity/score-segments.js';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
-import { renderSegments } from '../media/render-segments.js';
 import { runProcess } from '../media/run-process.js';
 import type { Segment } from '../media/segments.js';
 import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
+import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
+import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
+import { findSharedMedia } from '../testing/shared-media.js';
+import { cachedFfmpegFilm } from '../testing/test-films.js';
 
 /**
- * Inactivity benchmark: synthetic films with exact ground truth for four sports plus the real clips
- * in ../shared/media/video. Speed is our wall time over `ffmpeg -i <file> -f null -` on the same file
- * in the same run, which cancels out how busy the machine is.
+ * Inactivity benchmark, end to end with the shipped model:
+ * - styled films of every style with seeds the model never saw (BENCH_SEEDS, default 7), per style;
+ *   the leave-one-style-out scores (styles never trained on) come from `npm run train:inactivity`;
+ * - films of the first generator's look;
+ * - the real clips with live play marked by hand (../shared/media/real-clips and our own marks);
+ * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
+ * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
+ *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
+ * BENCH_ONLY=<text>[,<text>...] runs only the films whose name contains one of them.
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const repoRoot = resolve(packageDir, '../..');
 const cacheDir = join(packageDir, '.cache', 'bench');
-const mediaDir = process.env.FILMROOM_MEDIA_DIR ?? resolve(repoRoot, '../shared/media/video');
+const styledDir = join(packageDir, '.cache', 'styled');
+const sharedMedia = findSharedMedia();
 
-// 640x360 keeps generation affordable on two cores; the real clips cover 720p and 1080p decoding.
-const SYNTHETIC: { sport: Sport; seed: number; durationSec: number }[] = [
+const CLASSIC: { sport: Sport; seed: number; durationSec: number }[] = [
   { sport: 'football', seed: 11, durationSec: 180 },
   { sport: 'basketball', seed: 12, durationSec: 210 },
   { sport: 'volleyball', seed: 13, durationSec: 120 },
   { sport: 'soccer', seed: 14, durationSec: 210 },
 ];
-const SYNTHETIC_SIZE = { width: 640, height: 360 };
 
-interface FilmRow {
+interface Row {
   name: string;
+  group: string;
   durationSec: number;
   keptSec: number;
+  segments: Segment[];
   score: SegmentScore | null;
-  baselineSec: number;
+  decodeSec: number;
   analysisSec: number;
-  renderSec: number;
-  renderMode: string;
-  heapMb: number;
+  cpuSec: number;
 }
 
-async function timeBaseline(path: string): Promise<number> {
+/** CPU seconds used so far by this process and the children it has waited for (ffmpeg). */
+function cpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // utime, stime, cutime, cstime are fields 14-17 of /proc/<pid>/stat (11-14 after the name).
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return ticks / 100;
+}
+
+async function decodeSeconds(path: string): Promise<number> {
   const started = performance.now();
   const result = await runProcess(ffmpegPath(), [
     '-nostdin',
@@ -57,130 +78,229 @@ async function timeBaseline(path: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function measure(name: string, path: string, live: Segment[] | null): Promise<FilmRow> {
-  const baselineSec = await timeBaseline(path);
-  let heap = 0;
-  const sampler = setInterval(() => {
-    heap = Math.max(heap, process.memoryUsage().heapUsed);
-  }, 200);
+async function measure(
+  name: string,
+  group: string,
+  path: string,
+  live: Segment[] | null,
+): Promise<Row> {
+  const decodeSec = await decodeSeconds(path);
+  const cpuBefore = cpuSeconds();
   const result = await runInactivityFilter({ input: path });
-  clearInterval(sampler);
-  let renderSec = 0;
-  let renderMode = '-';
-  if (result.segments.length > 0) {
-    const started = performance.now();
-    const rendered = await renderSegments({
-      input: path,
-      segments: result.segments,
-      output: join(cacheDir, `${name}.cut.mp4`),
-    });
-    renderSec = (performance.now() - started) / 1000;
-    renderMode =
-      rendered.encodedSec > 0
-        ? `${rendered.mode} (${rendered.encodedSec.toFixed(1)}s enc)`
-        : rendered.mode;
-  }
   return {
     name,
+    group,
     durationSec: result.durationSec,
     keptSec: result.keptSec,
+    segments: result.segments,
     score: live ? scoreSegments(result.segments, live, result.durationSec) : null,
-    baselineSec,
+    decodeSec,
     analysisSec: result.timings.analysisSec,
-    renderSec,
-    renderMode,
-    heapMb: heap / 1e6,
+    cpuSec: cpuSeconds() - cpuBefore,
   };
 }
 
 const pct = (a: number, b: number): string => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
 
-function printRow(r: FilmRow): void {
+function printHeader(): void {
+  console.log(
+    [
+      'film'.padEnd(40),
+      'length'.padStart(7),
+      'kept'.padStart(6),
+      'live kept'.padStart(9),
+      'dead cut'.padStart(8),
+      'dropped'.padStart(7),
+      'wall/len'.padStart(8),
+      'cpu/len'.padStart(7),
+      '/decode'.padStart(7),
+    ].join(' '),
+  );
+}
+
+function printRow(r: Row): void {
   const s = r.score;
-  const cells = [
-    r.name.padEnd(34),
-    `${r.durationSec.toFixed(0)}s`.padStart(6),
-    `${pct(r.keptSec, r.durationSec)}`.padStart(7),
-    (s ? pct(s.liveKeptSec, s.liveSec) : '-').padStart(8),
-    (s ? pct(s.deadRemovedSec, s.deadSec) : '-').padStart(8),
-    (s ? `${s.playsDropped}/${s.plays}` : '-').padStart(7),
-    `${r.baselineSec.toFixed(1)}s`.padStart(7),
-    `${(r.analysisSec / r.baselineSec).toFixed(2)}x`.padStart(7),
-    `${((r.analysisSec + r.renderSec) / r.baselineSec).toFixed(2)}x`.padStart(7),
-    `${r.heapMb.toFixed(0)}MB`.padStart(6),
-    r.renderMode,
-  ];
-  console.log(cells.join(' '));
+  console.log(
+    [
+      r.name.padEnd(40),
+      `${r.durationSec.toFixed(1)}s`.padStart(7),
+      pct(r.keptSec, r.durationSec).padStart(6),
+      (s ? pct(s.liveKeptSec, s.liveSec) : '-').padStart(9),
+      (s ? pct(s.deadRemovedSec, s.deadSec) : '-').padStart(8),
+      (s ? `${s.playsDropped}/${s.plays}` : '-').padStart(7),
+      `${(r.analysisSec / r.durationSec).toFixed(3)}x`.padStart(8),
+      `${(r.cpuSec / r.durationSec).toFixed(3)}x`.padStart(7),
+      `${(r.analysisSec / r.decodeSec).toFixed(2)}x`.padStart(7),
+    ].join(' '),
+  );
+}
+
+function total(rows: Row[]): SegmentScore {
+  const t: SegmentScore = {
+    liveSec: 0,
+    liveKeptSec: 0,
+    deadSec: 0,
+    deadRemovedSec: 0,
+    plays: 0,
+    playsDropped: 0,
+  };
+  for (const r of rows)
+    if (r.score) for (const k of Object.keys(t) as (keyof SegmentScore)[]) t[k] += r.score[k];
+  return t;
+}
+
+function printTotal(title: string, rows: Row[]): void {
+  if (rows.length === 0) return;
+  const t = total(rows);
+  const dropped = rows
+    .filter((r) => r.score && r.score.playsDropped > 0)
+    .map((r) => `${r.name} ${r.score!.playsDropped}/${r.score!.plays}`);
+  console.log(
+    `${title} (${rows.length}): live kept ${pct(t.liveKeptSec, t.liveSec)}, plays dropped ${t.playsDropped}/${t.plays}` +
+      `${dropped.length ? ` (${dropped.join(', ')})` : ''}, dead removed ${pct(t.deadRemovedSec, t.deadSec)}`,
+  );
+}
+
+/** Films made from still photos with no sport in them (a slow zoom and a fixed frame) and a test pattern. */
+async function noSportFilms(): Promise<{ name: string; path: string }[]> {
+  const out: { name: string; path: string }[] = [];
+  const make = async (name: string, args: string[]): Promise<void> => {
+    const encode = ['-t', '10', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
+    try {
+      out.push({
+        name,
+        path: await cachedFfmpegFilm(`${name}.mp4`, [...args, ...encode], cacheDir),
+      });
+    } catch {
+      // A film ffmpeg cannot make here is left out of the table.
+    }
+  };
+  await make('pattern-testsrc2', ['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25']);
+  if (sharedMedia) {
+    for (const photo of ['bus.jpg', 'zidane.jpg']) {
+      const input = join(sharedMedia, 'frames', photo);
+      const even = 'scale=trunc(iw/2)*2:trunc(ih/2)*2';
+      await make(`still-${photo}`, ['-loop', '1', '-framerate', '25', '-i', input, '-vf', even]);
+      await make(`zoom-${photo}`, [
+        '-loop',
+        '1',
+        '-framerate',
+        '25',
+        '-i',
+        input,
+        '-vf',
+        `${even},zoompan=z='min(zoom+0.0008,1.3)':d=1:s=640x360:fps=25`,
+      ]);
+    }
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
   const only = process.env.BENCH_ONLY;
-  const rows: FilmRow[] = [];
-  console.log('Generating synthetic films (cached in packages/vision/.cache/bench)...');
-  const films = [];
-  for (const spec of SYNTHETIC) {
-    if (only && !spec.sport.includes(only)) continue;
-    console.log(`  ${spec.sport} (${spec.durationSec}s, seed ${spec.seed})`);
-    films.push(await generateFilm({ ...spec, ...SYNTHETIC_SIZE, outDir: cacheDir }));
+  const wanted = (name: string): boolean =>
+    !only || only.split(',').some((part) => name.includes(part));
+  const seeds = (process.env.BENCH_SEEDS ?? '7').split(',').map(Number);
+  const rows: Row[] = [];
+  printHeader();
+  for (const style of STYLE_NAMES) {
+    for (const seed of seeds) {
+      const name = `${style}-s${seed}`;
+      if (!wanted(name)) continue;
+      const film = await generateStyledFilm({ style, seed, durationSec: 120, outDir: styledDir });
+      const row = await measure(name, style, film.path, film.live);
+      rows.push(row);
+      printRow(row);
+    }
   }
-  if (process.env.BENCH_GENERATE_ONLY) return;
-  console.log(
-    [
-      'film'.padEnd(34),
-      'length'.padStart(6),
-      'kept'.padStart(7),
-      'live kept'.padStart(8),
-      'dead cut'.padStart(8),
-      'dropped'.padStart(7),
-      'ffmpeg'.padStart(7),
-      'analysis'.padStart(7),
-      '+render'.padStart(7),
-      'heap'.padStart(6),
-      'render mode',
-    ].join(' '),
-  );
-  for (const film of films) {
-    const row = await measure(`synthetic-${film.sport}-s${film.seed}`, film.path, film.live);
+  for (const spec of CLASSIC) {
+    const name = `classic-${spec.sport}-s${spec.seed}`;
+    if (!wanted(name)) continue;
+    const film = await generateFilm({ ...spec, width: 640, height: 360, outDir: cacheDir });
+    const row = await measure(name, 'classic', film.path, film.live);
     rows.push(row);
     printRow(row);
   }
-  let real: string[] = [];
-  try {
-    real = (await readdir(mediaDir)).filter((f) => /\.(mp4|mov|mkv|webm|gif)$/i.test(f)).sort();
-  } catch {
-    console.log(`(no real footage at ${mediaDir})`);
+  const clips = loadLabelledClips(sharedMedia).filter((c) => wanted(c.name));
+  const realRows: { clip: LabelledClip; row: Row }[] = [];
+  for (const clip of clips) {
+    const row = await measure(clip.name, 'real', clip.path, clip.live);
+    realRows.push({ clip, row });
+    rows.push(row);
+    printRow(row);
   }
-  for (const file of real) {
-    if (only && !file.includes(only)) continue;
-    try {
-      const row = await measure(`real-${file}`, join(mediaDir, file), null);
+  const noSport = (await noSportFilms()).filter((f) => wanted(f.name));
+  const noSportRows: Row[] = [];
+  for (const film of noSport) {
+    const row = await measure(film.name, 'no-sport clip', film.path, []);
+    noSportRows.push(row);
+    rows.push(row);
+    printRow(row);
+  }
+  let unmarked: string[] = [];
+  if (sharedMedia) {
+    const videoDir = join(sharedMedia, 'video');
+    const marked = new Set(clips.map((c) => c.path));
+    unmarked = (await readdir(videoDir)).filter(
+      (f) => /\.(mp4|mov|mkv|webm|gif)$/i.test(f) && !marked.has(join(videoDir, f)) && wanted(f),
+    );
+    for (const file of unmarked) {
+      const row = await measure(file, 'unmarked', join(videoDir, file), null);
       rows.push(row);
       printRow(row);
-    } catch (error) {
-      console.log(`real-${file}: ${(error as Error).message}`);
     }
   }
-  const scored = rows.filter((r) => r.score);
-  const sum = (f: (r: FilmRow) => number, list = rows): number =>
-    list.reduce((a, r) => a + f(r), 0);
-  console.log('');
+
   console.log(
-    `Overall (synthetic, ground truth): live kept ${pct(
-      sum((r) => r.score!.liveKeptSec, scored),
-      sum((r) => r.score!.liveSec, scored),
-    )}, ` +
-      `dead time removed ${pct(
-        sum((r) => r.score!.deadRemovedSec, scored),
-        sum((r) => r.score!.deadSec, scored),
-      )}, ` +
-      `plays dropped ${sum((r) => r.score!.playsDropped, scored)}/${sum((r) => r.score!.plays, scored)}`,
+    '\nStyled films, seeds never trained on (styles never trained on: npm run train:inactivity):',
   );
-  const baseline = sum((r) => r.baselineSec);
+  for (const style of STYLE_NAMES as readonly StyleName[])
+    printTotal(
+      `  ${style}`,
+      rows.filter((r) => r.group === style),
+    );
+  printTotal(
+    '  all styled films',
+    rows.filter((r) => STYLE_NAMES.includes(r.group as StyleName)),
+  );
+  printTotal(
+    'First generator look',
+    rows.filter((r) => r.group === 'classic'),
+  );
+  const realOf = (test: (c: LabelledClip) => boolean): Row[] =>
+    realRows.filter((r) => test(r.clip)).map((r) => r.row);
+  printTotal(
+    'Real youth football, high+medium',
+    realOf((c) => c.path.includes('real-clips') && c.confidence !== 'low'),
+  );
+  printTotal(
+    'Real youth football, low (read the notes)',
+    realOf((c) => c.path.includes('real-clips') && c.confidence === 'low'),
+  );
+  printTotal(
+    'Real, own marks (video/)',
+    realOf((c) => !c.path.includes('real-clips')),
+  );
+  for (const { clip, row } of realRows.filter(
+    (r) =>
+      r.clip.kind === 'rally' ||
+      r.clip.live.some((s) => s.start === 0 && s.end >= r.clip.durationSec - 0.05),
+  )) {
+    const kept = intersectionLength(clip.live, row.segments);
+    const live = clip.live.reduce((a, s) => a + s.end - s.start, 0);
+    console.log(`All-live ${clip.name}: ${pct(kept, live)} of its live play kept`);
+  }
+  for (const row of noSportRows)
+    console.log(
+      `No sport ${row.name}: ${row.segments.length === 0 ? 'no play found' : `kept ${row.keptSec.toFixed(1)} s`}`,
+    );
+  const sum = (f: (r: Row) => number): number => rows.reduce((a, r) => a + f(r), 0);
   console.log(
-    `Overall speed vs plain ffmpeg decode: analysis ${(sum((r) => r.analysisSec) / baseline).toFixed(2)}x, ` +
-      `analysis + render ${(sum((r) => r.analysisSec + r.renderSec) / baseline).toFixed(2)}x ` +
-      `(targets 1.3x and 2x); peak heap ${Math.max(...rows.map((r) => r.heapMb)).toFixed(0)} MB`,
+    `\nSpeed over ${rows.length} films (${sum((r) => r.durationSec).toFixed(0)} s): analysis wall ${(sum((r) => r.analysisSec) / sum((r) => r.durationSec)).toFixed(3)}x ` +
+      `film length, CPU ${(sum((r) => r.cpuSec) / sum((r) => r.durationSec)).toFixed(3)}x film length (ours + ffmpeg, 2 cores), ` +
+      `${(sum((r) => r.analysisSec) / sum((r) => r.decodeSec)).toFixed(2)}x a plain ffmpeg decode; ` +
+      `peak RSS of this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
   );
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
 import { abortError, MediaError } from '../media/media-error.js';
+import { mediaInputArgs } from '../media/media-input.js';
 import { probeVideo } from '../media/probe.js';
 import { renderSegments } from '../media/render-segments.js';
 import { runProcess } from '../media/run-process.js';
@@ -70,7 +71,13 @@ export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsRes
         `[0:v]${['setpts=PTS-STARTPTS', ...filters, 'format=yuv420p'].join(',')}[v]`,
       );
       const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
-      args.push('-ss', clip.start.toFixed(3), '-to', clip.end.toFixed(3), '-i', o.input);
+      args.push(
+        '-ss',
+        clip.start.toFixed(3),
+        '-to',
+        clip.end.toFixed(3),
+        ...mediaInputArgs(o.input),
+      );
       args.push('-filter_complex_script', script, '-map', '[v]');
       if (info.audio)
         args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2');

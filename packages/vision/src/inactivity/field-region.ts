@@ -9,12 +9,15 @@ export class FieldRegion {
   private readonly histogram = new Float32Array(4096);
   private colour: [number, number, number] | null = null;
   readonly top: Int16Array;
+  /** 1 where the last updated frame showed field colour. */
+  readonly fieldColour: Uint8Array;
 
   constructor(
     private readonly width: number,
     private readonly height: number,
   ) {
     this.top = new Int16Array(width).fill(height);
+    this.fieldColour = new Uint8Array(width * height);
   }
 
   /** Updates the field colour and the per-column top row from an rgb24 frame; returns region pixels. */
@@ -51,7 +54,7 @@ export class FieldRegion {
     }
     const colour = this.colour;
     if (!colour) return 0;
-    const isField = new Uint8Array(width * height);
+    const isField = this.fieldColour;
     for (let i = 0, o = 0; i < width * height; i++, o += 3) {
       const d =
         Math.abs(rgb[o]! - colour[0]) +

@@ -17,7 +17,46 @@ export interface FilmFeatures {
   rmsDb: Float32Array;
   whistle: Float32Array;
   hasAudio: boolean;
+  /** Moving field pixels as a share of the whole frame. */
+  movingShare: Float32Array;
+  /** Median height of the people on the field as a share of frame height (0 = none seen), and count. */
+  personHeight: Float32Array;
+  personCount: Float32Array;
+  /** Separate moving blobs at least a quarter of a person. */
+  movers: Float32Array;
+  /** Horizontal extent of the moving pixels, as a share of frame width. */
+  spread: Float32Array;
+  /** Displacement of moving blocks after undoing the camera (median, 80th percentile), frame heights. */
+  shiftMedian: Float32Array;
+  shiftHigh: Float32Array;
+  /** Camera pan and tilt (frame heights per sampled frame) and zoom (relative). */
+  panX: Float32Array;
+  panY: Float32Array;
+  zoom: Float32Array;
 }
+
+/** Names of the per-frame columns of FilmFeatures (for caching and inspection). */
+export const FEATURE_COLUMNS = [
+  'fieldMotion',
+  'frameChange',
+  'histogramChange',
+  'fieldShare',
+  'cameraShift',
+  'cameraFit',
+  'rmsDb',
+  'whistle',
+  'movingShare',
+  'personHeight',
+  'personCount',
+  'movers',
+  'spread',
+  'shiftMedian',
+  'shiftHigh',
+  'panX',
+  'panY',
+  'zoom',
+] as const;
+export type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
 
 export interface FeatureOptions {
   input: string;
@@ -55,16 +94,9 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
   const { width, height } = analysisSize(info, options.width);
   const motion = new MotionAnalyser(width, height);
   const audio = new AudioAnalyser(AUDIO_RATE);
-  const columns = {
-    fieldMotion: new GrowableArray(),
-    frameChange: new GrowableArray(),
-    histogramChange: new GrowableArray(),
-    fieldShare: new GrowableArray(),
-    cameraShift: new GrowableArray(),
-    cameraFit: new GrowableArray(),
-    rmsDb: new GrowableArray(),
-    whistle: new GrowableArray(),
-  };
+  const columns = Object.fromEntries(
+    FEATURE_COLUMNS.map((name) => [name, new GrowableArray()]),
+  ) as Record<FeatureColumn, GrowableArray>;
   const duration = info.durationSec;
   let lastReport = -1;
   for await (const frame of readFrames({
@@ -88,6 +120,16 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     columns.cameraFit.push(m && m.camera.measured > 0 ? m.camera.inliers / m.camera.measured : 1);
     columns.rmsDb.push(a.rmsDb);
     columns.whistle.push(a.whistle);
+    columns.movingShare.push(m ? m.movingPx / (width * height) : 0);
+    columns.personHeight.push(m ? m.people.heightPx / height : 0);
+    columns.personCount.push(m ? m.people.count : 0);
+    columns.movers.push(m ? m.movers : 0);
+    columns.spread.push(m ? m.spreadPx / width : 0);
+    columns.shiftMedian.push(m ? m.shiftMedianPx / height : 0);
+    columns.shiftHigh.push(m ? m.shiftHighPx / height : 0);
+    columns.panX.push(m ? m.camera.tx / height : 0);
+    columns.panY.push(m ? m.camera.ty / height : 0);
+    columns.zoom.push(m ? m.camera.scale : 0);
     if (onProgress && duration > 0) {
       const fraction = Math.min(1, frame.timeSec / duration);
       if (fraction - lastReport >= 0.01) {
@@ -96,19 +138,10 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
       }
     }
   }
-  return {
-    fps,
-    count: columns.fieldMotion.length,
-    fieldMotion: columns.fieldMotion.toArray(),
-    frameChange: columns.frameChange.toArray(),
-    histogramChange: columns.histogramChange.toArray(),
-    fieldShare: columns.fieldShare.toArray(),
-    cameraShift: columns.cameraShift.toArray(),
-    cameraFit: columns.cameraFit.toArray(),
-    rmsDb: columns.rmsDb.toArray(),
-    whistle: columns.whistle.toArray(),
-    hasAudio: info.audio !== null,
-  };
+  const arrays = Object.fromEntries(
+    FEATURE_COLUMNS.map((name) => [name, columns[name].toArray()]),
+  ) as Record<FeatureColumn, Float32Array>;
+  return { fps, count: columns.fieldMotion.length, hasAudio: info.audio !== null, ...arrays };
 }
 
 /** Frame size for analysis: the film's display shape at the pixel count of width x width*9/16. */

@@ -1,5 +1,8 @@
 import { FieldRegion } from './field-region.js';
+import { findComponents } from './components.js';
 import { estimateCameraMotion, type CameraMotion } from './global-motion.js';
+import { measurePlayerScale, type PlayerScale } from './player-scale.js';
+import { movingBlockShifts } from './residual-motion.js';
 
 /** What the picture says about one sampled frame compared with the previous one. */
 export interface MotionSample {
@@ -12,6 +15,17 @@ export interface MotionSample {
   /** Field region share of the frame (0..1). */
   fieldShare: number;
   camera: CameraMotion;
+  /** Moving field pixels (count at analysis size). */
+  movingPx: number;
+  /** People on the field: median blob height (px, 0 = none seen) and count, from the last refresh. */
+  people: PlayerScale;
+  /** Separate moving blobs at least a quarter of a person in size. */
+  movers: number;
+  /** Horizontal extent of the moving pixels (10th to 90th percentile of x, px). */
+  spreadPx: number;
+  /** Displacement (px) of moving blocks after undoing the camera: median and 80th percentile. */
+  shiftMedianPx: number;
+  shiftHighPx: number;
 }
 
 const FIELD_REFRESH_FRAMES = 3;
@@ -26,6 +40,10 @@ export class MotionAnalyser {
   private readonly field: FieldRegion;
   private frames = 0;
   private regionPixels = 0;
+  private people: PlayerScale = { heightPx: 0, count: 0 };
+  private readonly labels: Int32Array;
+  private readonly scratch: Uint8Array;
+  private readonly movingMask: Uint8Array;
   /** When set, receives 255 for each moving field pixel of the last frame (for inspection). */
   debugMask: Uint8Array | null = null;
 
@@ -34,6 +52,9 @@ export class MotionAnalyser {
     private readonly height: number,
   ) {
     this.field = new FieldRegion(width, height);
+    this.labels = new Int32Array(width * height);
+    this.scratch = new Uint8Array(width * height);
+    this.movingMask = new Uint8Array(width * height);
   }
 
   /** Returns null for the first frame (nothing to compare with). */
@@ -51,7 +72,10 @@ export class MotionAnalyser {
       hist[((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6)]! += 1;
     }
     // The field barely changes within a second: refresh its outline every few frames.
-    if (this.frames++ % FIELD_REFRESH_FRAMES === 0) this.regionPixels = this.field.update(rgb);
+    if (this.frames++ % FIELD_REFRESH_FRAMES === 0) {
+      this.regionPixels = this.field.update(rgb);
+      this.people = this.regionPixels > 0 ? this.measurePeople() : { heightPx: 0, count: 0 };
+    }
     const regionPixels = this.regionPixels;
     const prev = this.prevRgb;
     const prevGray = this.prevGray;
@@ -100,24 +124,81 @@ export class MotionAnalyser {
     }
     // Keep only changes at least 2 px wide and 2 px tall: thin field lines flicker between
     // neighbouring pixels as the camera moves, players are blobs.
+    const mask = this.movingMask;
+    mask.fill(0);
+    const columnCounts = new Int32Array(width);
     for (let y = 1; y < height - 1; y++) {
       for (let x = 1; x < width - 1; x++) {
         const i = y * width + x;
         if (!flags[i]) continue;
         if ((flags[i - 1] || flags[i + 1]) && (flags[i - width] || flags[i + width])) {
           moving++;
+          mask[i] = 1;
+          columnCounts[x]!++;
           if (this.debugMask) this.debugMask[i] = 255;
         }
       }
     }
+    const scale = this.people.heightPx;
+    const minMover = Math.max(3, Math.round(scale > 0 ? (scale * scale) / 16 : 3));
+    const movers =
+      moving > 0 ? findComponents(mask, width, height, this.labels, minMover).length : 0;
+    const shifts =
+      moving > 0
+        ? movingBlockShifts(
+            gray,
+            prevGray,
+            width,
+            height,
+            mask,
+            colMap,
+            rowMap,
+            Math.max(3, Math.min(10, Math.round(scale > 0 ? scale * 0.8 : 6))),
+          )
+        : [];
     return {
       fieldMotion: regionPixels > 0 ? moving / regionPixels : 0,
       frameChange: compared > 0 ? changed / compared : 1,
       histogramChange,
       fieldShare: regionPixels / (width * height),
       camera,
+      movingPx: moving,
+      people: this.people,
+      movers,
+      spreadPx: spread(columnCounts, moving),
+      shiftMedianPx: shifts.length > 0 ? shifts[shifts.length >> 1]! : 0,
+      shiftHighPx: shifts.length > 0 ? shifts[Math.floor(shifts.length * 0.2)]! : 0,
     };
   }
+
+  /** Person-shaped blobs of non-field colour inside the field region. */
+  private measurePeople(): PlayerScale {
+    const { width, height, scratch } = this;
+    const colour = this.field.fieldColour;
+    const top = this.field.top;
+    scratch.fill(0);
+    for (let x = 0; x < width; x++) {
+      for (let y = Math.min(height, top[x]! + 1); y < height; y++) {
+        const i = y * width + x;
+        scratch[i] = colour[i] ? 0 : 1;
+      }
+    }
+    return measurePlayerScale(scratch, width, height, this.labels);
+  }
+}
+
+/** Width (px) holding the middle 80% of the moving pixels. */
+function spread(columnCounts: Int32Array, total: number): number {
+  if (total < 4) return 0;
+  let seen = 0;
+  let lo = -1;
+  let hi = 0;
+  for (let x = 0; x < columnCounts.length; x++) {
+    seen += columnCounts[x]!;
+    if (lo < 0 && seen >= total * 0.1) lo = x;
+    if (seen <= total * 0.9) hi = x;
+  }
+  return Math.max(0, hi - Math.max(0, lo));
 }
 
 /**

@@ -1,8 +1,7 @@
 import { probeVideo } from '../media/probe.js';
 import { renderSegments } from '../media/render-segments.js';
-import type { Segment } from '../media/segments.js';
 import { detectLivePlay } from './detect-live-play.js';
-import type { TemporalOptions } from './temporal-model.js';
+import type { DecodeOptions, LiveSegment } from './live-play-model.js';
 
 export interface InactivityFilterOptions {
   input: string;
@@ -11,13 +10,14 @@ export interface InactivityFilterOptions {
   signal?: AbortSignal;
   /** 0–100 over analysis and rendering together. */
   onProgress?: (percent: number) => void;
-  temporal?: Partial<TemporalOptions>;
+  decode?: Partial<DecodeOptions>;
 }
 
 /** The result the CLI writes as JSON and the worker stores. */
 export interface InactivityFilterResult {
   durationSec: number;
-  segments: Segment[];
+  /** Kept stretches (s), each with a confidence (0..1) and the reasons that decided it. */
+  segments: LiveSegment[];
   keptSec: number;
   timings: { analysisSec: number; renderSec: number };
   /** False when an output was asked for but there was no live play to render. */
@@ -42,7 +42,7 @@ export async function runInactivityFilter(
     input,
     info,
     signal,
-    temporal: options.temporal,
+    decode: options.decode,
     onProgress: (p) => onProgress?.((p * analysisShare) / 100),
   });
   const analysisSec = (performance.now() - started) / 1000;
@@ -64,7 +64,12 @@ export async function runInactivityFilter(
   onProgress?.(100);
   return {
     durationSec: round(live.durationSec),
-    segments: live.segments.map((s) => ({ start: round(s.start), end: round(s.end) })),
+    segments: live.segments.map((s) => ({
+      ...s,
+      start: round(s.start),
+      end: round(s.end),
+      confidence: Math.round(s.confidence * 100) / 100,
+    })),
     keptSec: round(live.keptSec),
     timings: { analysisSec: round(analysisSec), renderSec: round(renderSec) },
     rendered,

@@ -1,32 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import type { FilmFeatures } from './film-features.js';
 import { scoreSegments } from './score-segments.js';
-import { DEFAULT_TEMPORAL_OPTIONS, findLiveSegments } from './temporal-model.js';
+import {
+  DEFAULT_DECODE_OPTIONS,
+  decodePlays,
+  explainSegments,
+  type LivePlayModel,
+} from './live-play-model.js';
+import { buildFeatureMatrix, FEATURE_NAMES } from './play-features.js';
 
-function features(
-  motion: number[],
-  whistleAt: number[] = [],
-  cutsAt: number[] = [],
-  fps = 5,
-): FilmFeatures {
+/** Film features with the given field motion; people of `height` (share of frame height). */
+function features(motion: number[], height = 0.1, whistleAt: number[] = [], fps = 5): FilmFeatures {
   const n = motion.length;
   const zeros = (): Float32Array => new Float32Array(n);
   const whistle = zeros();
   for (const t of whistleAt) whistle[Math.round(t * fps)] = 1;
-  const frameChange = zeros();
-  for (const t of cutsAt) frameChange[Math.round(t * fps)] = 1;
+  const moving = Float32Array.from(motion, (m) => m * 0.6);
   return {
     fps,
     count: n,
     fieldMotion: Float32Array.from(motion),
-    frameChange,
+    frameChange: zeros(),
     histogramChange: zeros(),
-    fieldShare: zeros().fill(0.8),
+    fieldShare: zeros().fill(0.6),
     cameraShift: zeros(),
     cameraFit: zeros().fill(1),
     rmsDb: zeros().fill(-30),
     whistle,
     hasAudio: true,
+    movingShare: moving,
+    personHeight: zeros().fill(height),
+    personCount: zeros().fill(12),
+    movers: Float32Array.from(motion, (m) => (m > 0.002 ? 10 : 1)),
+    spread: Float32Array.from(motion, (m) => (m > 0.002 ? 0.5 : 0.05)),
+    shiftMedian: Float32Array.from(motion, (m) => (m > 0.002 ? height * 0.4 : 0)),
+    shiftHigh: Float32Array.from(motion, (m) => (m > 0.002 ? height * 0.6 : 0)),
+    panX: zeros(),
+    panY: zeros(),
+    zoom: zeros(),
   };
 }
 
@@ -54,64 +65,111 @@ describe('benchmark scoring', () => {
   });
 });
 
-describe('temporal model', () => {
-  it('pads each play about 1 s before and 2 s after', () => {
-    const segments = findLiveSegments(features(bursts(60, [[20, 30]])), 60);
+/** A probability track: `level` in [from, to) seconds, 0.05 elsewhere. */
+function track(durationSec: number, parts: [number, number, number][], fps = 5): Float32Array {
+  return Float32Array.from({ length: durationSec * fps }, (_, i) => {
+    const part = parts.find(([a, b]) => i / fps >= a && i / fps < b);
+    return part ? part[2] : 0.05;
+  });
+}
+
+const levels = { enter: 0.6, stay: 0.3 };
+
+describe('live-play decoding', () => {
+  it('pads each play 1 s before and 2 s after', () => {
+    const { segments } = decodePlays(
+      track(60, [[20, 30, 0.9]]),
+      new Uint8Array(300),
+      5,
+      60,
+      levels,
+    );
     expect(segments).toHaveLength(1);
-    expect(segments[0]!.start).toBeCloseTo(20 - DEFAULT_TEMPORAL_OPTIONS.padBeforeSec, 0);
-    expect(segments[0]!.end).toBeGreaterThanOrEqual(32);
-    expect(segments[0]!.end).toBeLessThanOrEqual(34);
+    expect(segments[0]!.start).toBeCloseTo(20 - DEFAULT_DECODE_OPTIONS.padBeforeSec, 5);
+    expect(segments[0]!.end).toBeCloseTo(30 + DEFAULT_DECODE_OPTIONS.padAfterSec, 5);
   });
 
-  it('drops a flicker of motion too short to be a play', () => {
-    const segments = findLiveSegments(features(bursts(60, [[20, 20.6]])), 60);
-    expect(segments).toEqual([]);
+  it('moves a start back to where the probability first rose, but not across a cut', () => {
+    const { padBeforeSec } = DEFAULT_DECODE_OPTIONS;
+    const p = track(60, [
+      [19.6, 20, 0.4],
+      [20, 30, 0.9],
+    ]);
+    const start = (cuts: Uint8Array): number =>
+      decodePlays(p, cuts, 5, 60, levels).segments[0]!.start;
+    expect(start(new Uint8Array(300))).toBeCloseTo(19.6 - padBeforeSec, 5);
+    const cuts = new Uint8Array(300);
+    cuts[99] = 1;
+    expect(start(cuts)).toBeCloseTo(19.8 - padBeforeSec, 5);
+  });
+
+  it('drops a flicker too short to be a play', () => {
+    expect(
+      decodePlays(track(60, [[20, 20.4, 0.9]]), new Uint8Array(300), 5, 60, levels).segments,
+    ).toEqual([]);
   });
 
   it('bridges a short lull inside a play instead of splitting it', () => {
-    const segments = findLiveSegments(
+    const p = track(60, [
+      [10, 20, 0.9],
+      [21.5, 30, 0.9],
+    ]);
+    expect(decodePlays(p, new Uint8Array(300), 5, 60, levels).segments).toHaveLength(1);
+  });
+
+  it('keeps play that is already on when the film starts', () => {
+    const { segments } = decodePlays(track(20, [[0, 8, 0.9]]), new Uint8Array(100), 5, 20, levels);
+    expect(segments[0]!.start).toBe(0);
+  });
+});
+
+describe('live-play features', () => {
+  it('measure movement in people, so the same play seen wide or close gives the same numbers', () => {
+    const motion = bursts(60, [[20, 30]]);
+    const wide = buildFeatureMatrix(
       features(
-        bursts(60, [
-          [10, 20],
-          [21, 30],
-        ]),
+        motion.map((m) => m * 0.25),
+        0.05,
       ),
-      60,
     );
-    expect(segments).toHaveLength(1);
+    const close = buildFeatureMatrix(features(motion, 0.1));
+    const width = FEATURE_NAMES.length;
+    const at = (m: typeof wide, name: string, t: number): number =>
+      m.values[t * 5 * width + FEATURE_NAMES.findIndex((f) => f.name === name)]!;
+    for (const name of ['people.now', 'speed.now']) {
+      expect(at(wide, name, 25)).toBeCloseTo(at(close, name, 25), 1);
+      expect(at(wide, name, 25)).toBeGreaterThan(at(wide, name, 10) + 1);
+    }
   });
+});
 
-  it('ends the play at the whistle when the players wind down after it', () => {
-    const motion = bursts(60, [[10, 22]]);
-    const withWhistle = findLiveSegments(features(motion, [20]), 60);
-    const without = findLiveSegments(features(motion), 60);
-    expect(withWhistle[0]!.end).toBeLessThan(without[0]!.end);
-    expect(withWhistle[0]!.end).toBeCloseTo(20 + DEFAULT_TEMPORAL_OPTIONS.padAfterSec, 0);
-  });
+describe('live-play explanation', () => {
+  const model: LivePlayModel = {
+    featureNames: FEATURE_NAMES.map((f) => f.name),
+    mean: FEATURE_NAMES.map(() => 0),
+    std: FEATURE_NAMES.map(() => 1),
+    weights: FEATURE_NAMES.map((f) => (f.name === 'people.now' ? 1 : 0)),
+    bias: 0,
+    enter: 0.6,
+    stay: 0.3,
+    trainedOn: 'a test',
+  };
 
-  it('ignores a whistle when play carries on long after it', () => {
-    const motion = bursts(60, [[10, 30]]);
-    const segments = findLiveSegments(features(motion, [12]), 60);
-    expect(segments).toHaveLength(1);
-    expect(segments[0]!.end).toBeGreaterThanOrEqual(30);
-  });
-
-  it('drops a replay shown between two cuts shortly after a play', () => {
-    const motion = bursts(80, [
-      [10, 20],
-      [26, 33],
-    ]);
-    const segments = findLiveSegments(features(motion, [], [26, 33]), 80);
-    expect(segments).toHaveLength(1);
-    expect(segments[0]!.end).toBeLessThan(26);
-  });
-
-  it('keeps play that starts right after a cut but is not closed by another', () => {
-    const motion = bursts(80, [
-      [10, 20],
-      [26, 60],
-    ]);
-    const segments = findLiveSegments(features(motion, [], [26]), 80);
-    expect(segments).toHaveLength(2);
+  it('gives every kept segment a confidence, its reasons, and what started and ended it', () => {
+    const film = features(bursts(60, [[20, 30]]), 0.1, [30.2]);
+    const matrix = buildFeatureMatrix(film);
+    const [segment, ...rest] = explainSegments(
+      matrix,
+      track(60, [[20, 30, 0.9]]),
+      film.whistle,
+      5,
+      60,
+      model,
+    );
+    expect(rest).toEqual([]);
+    expect(segment!.confidence).toBeCloseTo(0.9, 5);
+    expect(segment!.decidedBy[0]).toBe('many people on the field moved at once');
+    expect(segment!.startedBy).toContain('20.0 s');
+    expect(segment!.endedBy).toContain('whistle at 30.2 s');
   });
 });

@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { abortError, MediaError } from './media-error.js';
+import { mediaInputArgs } from './media-input.js';
 import { probeVideo, type MediaInfo } from './probe.js';
+import { spawnBound } from './spawn-bound.js';
 
 /** Pixel layout of `VideoFrame.data`: 3 bytes per pixel (R, G, B) or 1 byte of luma. */
 export type FramePixelFormat = 'rgb24' | 'gray';
@@ -86,14 +87,14 @@ export async function* readFrames(
 
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
   if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
-  args.push('-i', input, '-map', '0:v:0', '-vf');
+  args.push(...mediaInputArgs(input), '-map', '0:v:0', '-vf');
   args.push(`fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`);
   args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');
   if (wantAudio) {
     args.push('-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:3');
   }
 
-  const child = spawn(ffmpegPath(), args, {
+  const child = spawnBound(ffmpegPath(), args, {
     stdio: ['ignore', 'pipe', 'pipe', wantAudio ? 'pipe' : 'ignore'],
   });
   const stdout = child.stdout as Readable;

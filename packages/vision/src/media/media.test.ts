@@ -1,14 +1,15 @@
-import { mkdtemp, readdir, rm, access } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, access, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTestClip } from '../synth/test-clips.js';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyFilm, notAVideo, testClip } from '../testing/test-films.js';
 import { readFrames, type VideoFrame } from './frame-reader.js';
 import { MediaError } from './media-error.js';
 import { probeKeyframes, probeVideo } from './probe.js';
 import { renderSegments } from './render-segments.js';
 
-const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+/** Files a test writes for itself (playlists); removed after the run. */
+let dir = '';
 
 async function errorOf(promise: Promise<unknown>): Promise<MediaError> {
   try {
@@ -36,11 +37,17 @@ let pattern: string;
 let silent: string;
 let longPattern: string;
 
+/** Test-pattern clips with a keyframe every second, as the smart-copy cuts expect. */
+const CLIP = { size: '320x180', fps: 25, keyframeEverySec: 1 } as const;
+
 beforeAll(async () => {
-  pattern = await makeTestClip(dir, 'pattern', 10);
-  silent = await makeTestClip(dir, 'silent-pattern', 4);
-  longPattern = await makeTestClip(dir, 'pattern', 60);
+  dir = await mkdtemp(join(tmpdir(), 'vision-media-'));
+  pattern = await testClip({ ...CLIP, seconds: 10 });
+  silent = await testClip({ ...CLIP, seconds: 4, audio: false });
+  longPattern = await testClip({ ...CLIP, seconds: 60 });
 });
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('probe', () => {
   it('describes a video: size, duration, audio', async () => {
@@ -51,12 +58,29 @@ describe('probe', () => {
   });
 
   it('says a text file is not a video', async () => {
-    const error = await errorOf(probeVideo(await makeTestClip(dir, 'not-video')));
+    const error = await errorOf(probeVideo(await notAVideo()));
     expect(error.code).toBe('NOT_MEDIA');
   });
 
+  it.each([
+    [
+      'an HLS playlist',
+      (target: string) => `#EXTM3U\n#EXTINF:10,\nfile://${target}\n#EXT-X-ENDLIST\n`,
+    ],
+    ['a concat list', (target: string) => `ffconcat version 1.0\nfile 'file:${target}'\n`],
+  ])('refuses %s that points at another film, and never decodes through it', async (kind, body) => {
+    const playlist = join(dir, `pointer-${kind.replace(/\W/g, '-')}.mp4`);
+    await writeFile(playlist, body(pattern));
+
+    expect((await errorOf(probeVideo(playlist))).code).toBe('NOT_MEDIA');
+    const info = await probeVideo(pattern);
+    expect((await errorOf(collect(readFrames({ input: playlist, info })))).code).toBe(
+      'FFMPEG_FAILED',
+    );
+  });
+
   it('says a zero-length video is empty', async () => {
-    const error = await errorOf(probeVideo(await makeTestClip(dir, 'empty')));
+    const error = await errorOf(probeVideo(await emptyFilm()));
     expect(error.code).toBe('EMPTY');
   });
 

@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { ffprobePath } from './ffmpeg-paths.js';
+import { mediaInputArgs } from './media-input.js';
 import { MediaError } from './media-error.js';
 import { runProcess } from './run-process.js';
 
@@ -83,7 +84,15 @@ export async function probeMedia(
   }
   const result = await runProcess(
     ffprobePath(),
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input],
+    [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      ...mediaInputArgs(input),
+    ],
     { signal: options.signal },
   );
   if (result.code !== 0) {
@@ -177,7 +186,7 @@ export async function probeKeyframes(
       'packet=pts_time,flags',
       '-of',
       'csv=p=0',
-      input,
+      ...mediaInputArgs(input),
     ],
     { signal: options.signal },
   );

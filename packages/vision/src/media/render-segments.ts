@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { abortError, MediaError } from './media-error.js';
+import { mediaInputArgs } from './media-input.js';
 import { probeKeyframes, probeVideo, type MediaInfo } from './probe.js';
 import { planRenderPieces, type RenderPiece } from './render-plan.js';
 import { runProcess } from './run-process.js';
@@ -152,7 +153,15 @@ function audioArgs(info: MediaInfo, encode: boolean): string[] {
 
 function pieceArgs(input: string, info: MediaInfo, piece: RenderPiece, file: string): string[] {
   const length = (piece.end - piece.start).toFixed(3);
-  const base = ['-ss', piece.start.toFixed(3), '-i', input, '-t', length, '-map', '0:v:0'];
+  const base = [
+    '-ss',
+    piece.start.toFixed(3),
+    ...mediaInputArgs(input),
+    '-t',
+    length,
+    '-map',
+    '0:v:0',
+  ];
   if (info.audio) base.push('-map', '0:a:0');
   if (piece.mode === 'copy') {
     // Copies must start exactly on the keyframe: seek a hair past it so the demuxer lands on it.
@@ -209,8 +218,7 @@ async function renderFullEncode(
     .join('+');
   const kept = totalLength(segments);
   const args = [
-    '-i',
-    input,
+    ...mediaInputArgs(input),
     '-map',
     '0:v:0',
     '-vf',

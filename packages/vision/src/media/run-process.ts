@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { spawnBound } from './spawn-bound.js';
 import { abortError, MediaError } from './media-error.js';
 
 export interface RunResult {
@@ -9,7 +10,10 @@ export interface RunResult {
 
 const STDERR_TAIL_CHARS = 4000;
 
-/** Runs a binary to completion, collecting its output; a signal kills it and rejects with ABORTED. */
+/**
+ * Runs a binary to completion, collecting its output; a signal kills it and rejects with ABORTED.
+ * The binary dies with this process (see spawnBound).
+ */
 export function runProcess(
   command: string,
   args: readonly string[],
@@ -21,16 +25,19 @@ export function runProcess(
       reject(abortError());
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnBound(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
     const onAbort = (): void => {
       child.kill('SIGKILL');
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    // Both are pipes (stdio above).
+    const stdout = child.stdout as Readable;
+    const stderrStream = child.stderr as Readable;
+    stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    stderrStream.setEncoding('utf8');
+    stderrStream.on('data', (chunk: string) => {
       onStderr?.(chunk);
       stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
     });

@@ -37,4 +37,9 @@ export interface SynthScenario {
   playersPerTeam: number;
   withReferee: boolean;
   withKeeper: boolean;
+  /**
+   * Where the players' sprites come from: figures drawn by the repo ('drawn', the default, what the
+   * test suite uses), or people cut from a real broadcast frame of the shared media ('broadcast-frame').
+   */
+  sprites?: 'drawn' | 'broadcast-frame';
 }

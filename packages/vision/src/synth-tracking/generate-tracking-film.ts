@@ -21,7 +21,7 @@ export interface GeneratedTrackingFilm {
 
 /**
  * A short 720p game film with two teams in clearly different kits whose players the real detector finds
- * (they are cut from a real broadcast frame), for tests of Player Tracking end to end.
+ * (drawn athlete figures), for tests of Player Tracking end to end.
  */
 export async function generateTrackingFilm(
   options: GenerateTrackingFilmOptions,
@@ -34,6 +34,7 @@ export async function generateTrackingFilm(
     playersPerTeam: options.playersPerTeam ?? 3,
     withReferee: false,
     withKeeper: false,
+    sprites: 'drawn' as const,
   };
   let detector: CenterNetDetector | undefined;
   try {

@@ -16,6 +16,7 @@ import type {
 import { dressSprite, spriteRole, type Kit, type SourceRole } from './recolour-sprite.js';
 import { seededRandom } from './seeded-random.js';
 import { sharedMediaDir } from './shared-media.js';
+import { drawnSpriteBank } from './drawn-sprites.js';
 import { buildSpriteBank, scaleSprite, type PersonSprite } from './sprite-bank.js';
 
 const WIDTH = 1280;
@@ -23,6 +24,8 @@ const HEIGHT = 720;
 const WORLD_WIDTH = 2300;
 const FPS = 25;
 const FILM_VERSION = 2;
+/** Version of the films with drawn players (their cache names differ from the broadcast-frame ones). */
+const DRAWN_FILM_VERSION = 1;
 /** Keepers wear a colour of their own: the engine must not let it split or pollute their team. */
 const KEEPER_KIT: Kit = { primary: '#f28a00', secondary: '#1a1a1a', numberColour: '#1a1a1a' };
 
@@ -196,14 +199,25 @@ function moveActor(actor: Actor, dt: number, random: () => number): void {
   actor.y += (dy / dist) * step;
 }
 
+type FinderSource = PersonFinder | (() => Promise<PersonFinder>);
+
+/** The scenario's player sprites; the detector is asked for only to cut people from a real frame. */
+async function spriteBank(scenario: SynthScenario, finder: FinderSource): Promise<PersonSprite[]> {
+  if ((scenario.sprites ?? 'drawn') === 'drawn') return drawnSpriteBank();
+  return buildSpriteBank(
+    spriteSourceFrame(),
+    typeof finder === 'function' ? await finder() : finder,
+  );
+}
+
 /** Renders a synthetic film (H.264 MP4) and its exact per-frame ground truth. */
 export async function renderSynthFilm(
   scenario: SynthScenario,
-  finder: PersonFinder,
+  finder: FinderSource,
   videoPath: string,
 ): Promise<SynthFilmTruth> {
   const random = seededRandom(scenario.seed);
-  const bank = await buildSpriteBank(spriteSourceFrame(), finder);
+  const bank = await spriteBank(scenario, finder);
   const actors = await castActors(scenario, bank, random);
   const ground = groundTexture(random);
   await mkdir(dirname(videoPath), { recursive: true });
@@ -310,10 +324,9 @@ export async function cachedSynthFilm(
   finder: () => Promise<PersonFinder>,
   dir: string = synthCacheDir(),
 ): Promise<{ videoPath: string; truth: SynthFilmTruth }> {
-  const base = join(
-    dir,
-    `${scenario.name}-v${FILM_VERSION}-s${scenario.seed}-${scenario.durationSec}s`,
-  );
+  const version =
+    (scenario.sprites ?? 'drawn') === 'drawn' ? `drawn-v${DRAWN_FILM_VERSION}` : `v${FILM_VERSION}`;
+  const base = join(dir, `${scenario.name}-${version}-s${scenario.seed}-${scenario.durationSec}s`);
   const videoPath = `${base}.mp4`;
   const truthPath = `${base}.json`;
   try {
@@ -323,7 +336,7 @@ export async function cachedSynthFilm(
   } catch {
     const partial = `${base}.${process.pid}-${randomUUID()}.partial`;
     try {
-      const truth = await renderSynthFilm(scenario, await finder(), `${partial}.mp4`);
+      const truth = await renderSynthFilm(scenario, finder, `${partial}.mp4`);
       await writeFile(`${partial}.json`, JSON.stringify(truth));
       await rename(`${partial}.json`, truthPath);
       await rename(`${partial}.mp4`, videoPath);

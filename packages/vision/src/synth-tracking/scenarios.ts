@@ -12,6 +12,7 @@ export const CLEAR_KITS: SynthScenario = {
   playersPerTeam: 5,
   withReferee: true,
   withKeeper: true,
+  sprites: 'broadcast-frame',
 };
 
 /** Close kits (dark navy against dark purple): the case users say mixes teams up. */
@@ -26,6 +27,7 @@ export const CLOSE_KITS: SynthScenario = {
   playersPerTeam: 5,
   withReferee: true,
   withKeeper: false,
+  sprites: 'broadcast-frame',
 };
 
 export const SYNTH_SCENARIOS: readonly SynthScenario[] = [CLEAR_KITS, CLOSE_KITS];

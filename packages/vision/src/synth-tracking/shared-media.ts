@@ -1,20 +1,11 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findSharedMedia } from '../testing/shared-media.js';
 
 /**
- * The folder of real development media (`../shared/media` beside the project root). SHARED_MEDIA_DIR
- * overrides; otherwise the first `shared/media` found walking up from this file.
+ * The folder of real development media (`../shared/media` beside the project root); SHARED_MEDIA_DIR
+ * overrides. Throws when there is none: for benchmarks and films that need real footage.
  */
 export function sharedMediaDir(): string {
-  if (process.env.SHARED_MEDIA_DIR) return process.env.SHARED_MEDIA_DIR;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'media');
-    if (existsSync(join(candidate, 'README.md'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error('The shared media folder was not found; set SHARED_MEDIA_DIR.');
-    dir = parent;
-  }
+  const dir = findSharedMedia();
+  if (!dir) throw new Error('The shared media folder was not found; set SHARED_MEDIA_DIR.');
+  return dir;
 }

@@ -4,6 +4,7 @@ import {
   activateRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
+  logoutRequestSchema,
   passwordResetConfirmSchema,
   refreshTokenRequestSchema,
   registerRequestSchema,
@@ -36,6 +37,11 @@ export function accountRoutes(options: { accounts: AccountService; rateLimitMax:
 
     app.post(ApiPaths.refreshToken, async (request): Promise<TokenPair> => {
       return accounts.refresh(parseBody(refreshTokenRequestSchema, request.body).refreshToken);
+    });
+
+    app.post(ApiPaths.logout, async (request): Promise<MessageResponse> => {
+      await accounts.logOut(parseBody(logoutRequestSchema, request.body).refreshToken);
+      return done(Messages.loggedOut);
     });
 
     app.post(ApiPaths.activationResend, limited, async (request): Promise<MessageResponse> => {

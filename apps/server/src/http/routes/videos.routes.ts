@@ -4,22 +4,26 @@ import {
   editVideoRequestSchema,
   platformLinkRequestSchema,
   processLibraryVideoRequestSchema,
+  Tool,
+  TOOLS,
   UploadKind,
   videoIdQuerySchema,
   videoIdRequestSchema,
-  type VideoType,
+  VideoSource,
 } from '@filmroom/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { VideoIntakeService } from '../../services/videos/video-intake.service.js';
-import { toolOfType } from '../../services/videos/video-intake.service.js';
+import {
+  processingKindOf,
+  type VideoIntakeService,
+} from '../../services/videos/video-intake.service.js';
 import type { VideoLibraryService } from '../../services/videos/video-library.service.js';
 import { parseBody } from '../parse-body.js';
 import { receiveVideoUpload } from '../receive-video-upload.js';
 
 const FILE_UPLOADS = [
   [ApiPaths.libraryFileUpload, UploadKind.VideoLibrary],
-  [ApiPaths.inactivityFileUpload, UploadKind.Inactivity],
-  [ApiPaths.trackingFileUpload, UploadKind.PlayerTracking],
+  [ApiPaths.inactivityFileUpload, TOOLS[Tool.Inactivity].uploadKind],
+  [ApiPaths.trackingFileUpload, TOOLS[Tool.PlayerTracking].uploadKind],
 ] as const;
 
 /** Spec §7 Videos: the library, uploads and link imports of the signed-in user. */
@@ -29,6 +33,7 @@ export function videosRoutes(options: {
   authenticate: preHandlerAsyncHookHandler;
   tmpDir: string;
   maxUploadBytes: number;
+  uploadIdleTimeoutMs: number;
 }) {
   const { library, intake } = options;
   const ok = { success: true } as const;
@@ -66,10 +71,11 @@ export function videosRoutes(options: {
     });
 
     for (const [path, tool] of FILE_UPLOADS) {
-      app.post(path, async (request) => {
-        const upload = await receiveVideoUpload(request, {
+      app.post(path, async (request, reply) => {
+        const upload = await receiveVideoUpload(request, reply, {
           tmpDir: options.tmpDir,
           maxBytes: options.maxUploadBytes,
+          idleTimeoutMs: options.uploadIdleTimeoutMs,
         });
         return intake.acceptUpload(request.userId, { ...upload, tool });
       });
@@ -78,25 +84,33 @@ export function videosRoutes(options: {
     app.post(ApiPaths.libraryPlatformUpload, (request) => {
       const body = parseBody(platformLinkRequestSchema, request.body);
       const tool = UploadKind.VideoLibrary;
-      return intake.importLink(request.userId, { kind: 'platform', url: body.videoUrl, tool });
+      return intake.importLink(request.userId, {
+        kind: VideoSource.Platform,
+        url: body.videoUrl,
+        tool,
+      });
     });
 
     app.post(ApiPaths.processPlatform, (request) => {
       const body = parseBody(platformLinkRequestSchema, request.body);
-      const tool = processingTool(body.videoType);
-      return intake.importLink(request.userId, { kind: 'platform', url: body.videoUrl, tool });
+      const tool = processingKindOf(body.videoType);
+      return intake.importLink(request.userId, {
+        kind: VideoSource.Platform,
+        url: body.videoUrl,
+        tool,
+      });
     });
 
     app.post(ApiPaths.libraryCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
       const tool = UploadKind.VideoLibrary;
-      return intake.importLink(request.userId, { kind: 'cloud', url: body.url, tool });
+      return intake.importLink(request.userId, { kind: VideoSource.Cloud, url: body.url, tool });
     });
 
     app.post(ApiPaths.processCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
-      const tool = processingTool(body.videoType);
-      return intake.importLink(request.userId, { kind: 'cloud', url: body.url, tool });
+      const tool = processingKindOf(body.videoType);
+      return intake.importLink(request.userId, { kind: VideoSource.Cloud, url: body.url, tool });
     });
 
     app.post(ApiPaths.processLibrary, (request) =>
@@ -106,10 +120,4 @@ export function videosRoutes(options: {
       ),
     );
   };
-}
-
-/** A processing request without a type runs inactivity detection, the dialog's default tool. */
-function processingTool(videoType: VideoType | undefined): UploadKind {
-  const tool = toolOfType(videoType);
-  return tool === UploadKind.VideoLibrary ? UploadKind.Inactivity : tool;
 }

@@ -38,7 +38,7 @@ time{font-size:13px;color:#5b6675}
 p{margin:0;color:#37414f;white-space:pre-line}
 .download{margin-top:auto;align-self:flex-start;padding:8px 14px;border-radius:6px;background:#1d4f8c;color:#fff;text-decoration:none;font-size:14px}
 .empty{color:#5b6675}
-footer{text-align:center;color:#8a94a3;font-size:12px;padding:0 0 24px}
+footer{text-align:center;color:#5b6675;font-size:12px;padding:0 0 24px}
 `;
 
 /** The built-in public player profile: a server-rendered page, no script, every value escaped. */

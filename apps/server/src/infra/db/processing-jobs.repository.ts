@@ -178,19 +178,6 @@ export function createProcessingJobsRepository(db: Database) {
         .where(eq(processingJobs.id, id));
     },
 
-    /** Running jobs whose worker stopped beating before `staleBefore` (killed mid-run). */
-    async listStale(staleBefore: Date): Promise<ProcessingJob[]> {
-      return db
-        .select()
-        .from(processingJobs)
-        .where(
-          and(
-            inArray(processingJobs.state, ['analysing', 'rendering']),
-            lt(processingJobs.updatedAt, staleBefore),
-          ),
-        );
-    },
-
     /** The entry's error was shown to its owner. */
     async markErrorRead(entryVideoId: string, now: Date): Promise<void> {
       await db

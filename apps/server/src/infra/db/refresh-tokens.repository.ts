@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { refreshTokens } from './schema.js';
 
@@ -60,6 +60,18 @@ export function createRefreshTokensRepository(db: Database) {
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Revokes every live token of the family the token with this hash belongs to (any state). */
+    async revokeFamilyOfToken(tokenHash: string, now: Date): Promise<void> {
+      const family = db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
     },
 
     async revokeAllOfUser(userId: string, now: Date): Promise<void> {

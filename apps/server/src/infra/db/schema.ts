@@ -1,3 +1,5 @@
+import { Tool, UploadKind, VideoSource, type VideoChapter } from '@filmroom/contract';
+import type { TrackingSummary } from '@filmroom/vision/engine';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -76,8 +78,13 @@ export const oneTimeTokens = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /** Where a video came from. */
-export const VIDEO_SOURCES = ['upload', 'platform', 'cloud', 'library'] as const;
-export type VideoSource = (typeof VIDEO_SOURCES)[number];
+export const VIDEO_SOURCES = [
+  VideoSource.Upload,
+  VideoSource.Platform,
+  VideoSource.Cloud,
+  VideoSource.Library,
+] as const;
+export type { VideoSource };
 
 /**
  * importing: a link is being downloaded; ingesting: stored, thumbnail/rendition being made;
@@ -100,7 +107,7 @@ export const videos = pgTable(
     /** VideoType (1 None, 2 Inactivity, 3 PlayerTracking, 4 Both). */
     type: smallint('type').notNull().default(1),
     /** UploadKind the user asked for (3 VideoLibrary; 1/2 for the processing tools). */
-    requestedTool: smallint('requested_tool').notNull().default(3),
+    requestedTool: smallint('requested_tool').notNull().default(UploadKind.VideoLibrary),
     source: text('source', { enum: VIDEO_SOURCES }).notNull(),
     /** The link for platform and cloud imports. */
     sourceUrl: text('source_url'),
@@ -122,6 +129,12 @@ export const videos = pgTable(
     height: integer('height'),
     videoCodec: text('video_codec'),
     audioCodec: text('audio_codec'),
+    /** A tool's output: the tool that made it (null for videos users added). */
+    madeByTool: text('made_by_tool', { enum: [Tool.Inactivity, Tool.PlayerTracking] }),
+    /** A tool's output: the length of the film it was made from (s). */
+    sourceDurationSec: real('source_duration_sec'),
+    /** A tool's output: its kept plays or player clips in its own timeline (s). */
+    chapters: jsonb('chapters').$type<VideoChapter[]>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -163,9 +176,24 @@ export const profileShares = pgTable(
 export type PlayerProfileRow = typeof playerProfiles.$inferSelect;
 export type ProfileShareRow = typeof profileShares.$inferSelect;
 
+/** The tracking analysis kept on a processing job, with the storage keys of the player photos. */
+export interface StoredAnalysis extends TrackingSummary {
+  /** `${teamLetter}-${number}` → storage key of a JPEG crop of that player. */
+  photos: Record<string, string>;
+}
+
+/** The select-players payload as stored on the job (trimmed). */
+export interface StoredSelection {
+  title: string;
+  description: string;
+  notes: string;
+  teamLetter: string;
+  selectedPlayers: number[];
+}
+
 /** Processing tools a job runs. */
-export const PROCESSING_KINDS = ['inactivity', 'tracking'] as const;
-export type ProcessingKind = (typeof PROCESSING_KINDS)[number];
+export const PROCESSING_KINDS = [Tool.Inactivity, Tool.PlayerTracking] as const;
+export type ProcessingKind = Tool;
 
 /**
  * queued: waiting for its source (upload/import) or a worker; analysing: engine running;
@@ -205,9 +233,9 @@ export const processingJobs = pgTable(
     errorAlreadyMarkedAsReaded: boolean('error_read').notNull().default(false),
     canSelectPlayers: boolean('can_select_players').notNull().default(false),
     /** Tracking analysis: { durationSec, teams, players, photos: { [team-number]: storage key } }. */
-    analysis: jsonb('analysis'),
+    analysis: jsonb('analysis').$type<StoredAnalysis>(),
     /** The select-players payload (title, description, notes, teamLetter, selectedPlayers). */
-    selection: jsonb('selection'),
+    selection: jsonb('selection').$type<StoredSelection>(),
     /** Reserved before any output object is stored, so a retry can remove a partial output. */
     outputVideoId: uuid('output_video_id'),
     attempt: integer('attempt').notNull().default(0),
@@ -218,3 +246,23 @@ export const processingJobs = pgTable(
 );
 
 export type ProcessingJobRow = typeof processingJobs.$inferSelect;
+
+/**
+ * A queued job being run by a worker (one row per pg-boss job, replaced by each attempt). The worker
+ * touches `heartbeat_at` while it runs; a lease left stale means its worker died mid-run, and the
+ * job is failed in the queue so that it is retried (see jobs/recover-orphaned-jobs.ts).
+ */
+export const jobLeases = pgTable(
+  'job_leases',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pg-boss's retry count of the run holding the lease (0 on the first run). */
+    attempt: integer('attempt').notNull(),
+    /** host:pid of the process running it. */
+    worker: text('worker').notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('job_leases_heartbeat_idx').on(table.heartbeatAt)],
+);

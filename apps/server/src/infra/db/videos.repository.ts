@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { UploadKind } from '@filmroom/contract';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { videos, type VideoRow, type VideoSource, type VideoStatus } from './schema.js';
 
@@ -49,7 +50,73 @@ export function isVideoId(id: string): boolean {
   return UUID.test(id);
 }
 
+/** The columns the library list shows (spec §3 library video). */
+const libraryColumns = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  notes: videos.notes,
+  type: videos.type,
+  canSelectPlayers: videos.canSelectPlayers,
+  createdAt: videos.createdAt,
+  playableKey: videos.playableKey,
+  sourceKey: videos.sourceKey,
+  thumbnailKey: videos.thumbnailKey,
+  durationSec: videos.durationSec,
+  madeByTool: videos.madeByTool,
+  sourceDurationSec: videos.sourceDurationSec,
+  chapters: videos.chapters,
+};
+export type LibraryVideoRow = Pick<Video, keyof typeof libraryColumns>;
+
+/** The columns the in-progress list shows (spec §3 in-progress video). */
+const inProgressColumns = {
+  id: videos.id,
+  title: videos.title,
+  type: videos.type,
+  canSelectPlayers: videos.canSelectPlayers,
+  createdAt: videos.createdAt,
+  percentageCompleted: videos.percentageCompleted,
+  errorMessage: videos.errorMessage,
+  errorAlreadyMarkedAsReaded: videos.errorAlreadyMarkedAsReaded,
+};
+export type InProgressVideoRow = Pick<Video, keyof typeof inProgressColumns>;
+
 export function createVideosRepository(db: Database) {
+  // The lists are the most frequent reads: their SQL is built once, and PostgreSQL plans it once
+  // per connection (named prepared statements).
+  const owner = sql.placeholder('userId');
+  const listLibrary = db
+    .select(libraryColumns)
+    .from(videos)
+    .where(
+      and(
+        eq(videos.userId, owner),
+        eq(videos.requestedTool, UploadKind.VideoLibrary),
+        inArray(videos.status, ['ingesting', 'ready']),
+      ),
+    )
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .prepare('videos_list_library');
+  const listInProgress = db
+    .select(inProgressColumns)
+    .from(videos)
+    .where(
+      and(
+        eq(videos.userId, owner),
+        or(
+          eq(videos.status, 'importing'),
+          and(eq(videos.status, 'failed'), eq(videos.errorAlreadyMarkedAsReaded, false)),
+          and(
+            ne(videos.requestedTool, UploadKind.VideoLibrary),
+            inArray(videos.status, ['ingesting', 'ready']),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .prepare('videos_list_in_progress');
+
   return {
     async create(values: NewVideo): Promise<Video> {
       const [video] = await db.insert(videos).values(values).returning();
@@ -75,42 +142,16 @@ export function createVideosRepository(db: Database) {
     },
 
     /** Library videos: uploaded to the library, stored (ready or still ingesting); newest first. */
-    async listLibrary(userId: string): Promise<Video[]> {
-      return db
-        .select()
-        .from(videos)
-        .where(
-          and(
-            eq(videos.userId, userId),
-            eq(videos.requestedTool, 3),
-            inArray(videos.status, ['ingesting', 'ready']),
-          ),
-        )
-        .orderBy(desc(videos.createdAt), desc(videos.id));
+    listLibrary(userId: string): Promise<LibraryVideoRow[]> {
+      return listLibrary.execute({ userId });
     },
 
     /**
      * Videos still on their way: link imports, processing requests not yet finished, and failures
      * the user has not dismissed; newest first.
      */
-    async listInProgress(userId: string): Promise<Video[]> {
-      return db
-        .select()
-        .from(videos)
-        .where(
-          and(
-            eq(videos.userId, userId),
-            or(
-              eq(videos.status, 'importing'),
-              and(eq(videos.status, 'failed'), eq(videos.errorAlreadyMarkedAsReaded, false)),
-              and(
-                sql`${videos.requestedTool} <> 3`,
-                inArray(videos.status, ['ingesting', 'ready']),
-              ),
-            ),
-          ),
-        )
-        .orderBy(desc(videos.createdAt), desc(videos.id));
+    listInProgress(userId: string): Promise<InProgressVideoRow[]> {
+      return listInProgress.execute({ userId });
     },
 
     /** Undefined when the row is gone (deleted or cancelled meanwhile). */

@@ -1,41 +1,23 @@
-import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { testClip } from '@filmroom/vision/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveICloudLink } from './icloud-resolver.js';
 import { ImportError } from './import-error.js';
+import { startGuardingProxy, type GuardingProxy } from '../net/guarding-proxy.js';
 import { downloadWithYtDlp } from './yt-dlp.js';
 
 const YT_DLP = process.env.YTDLP_PATH ?? '/usr/bin/yt-dlp';
-let dir = '';
 let clip = '';
 let server: Server;
 let base = '';
+let proxy: GuardingProxy;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'filmroom-link-'));
-  clip = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x180:rate=25',
-    '-t',
-    '1',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-movflags',
-    '+faststart',
-    clip,
-  ]);
+  clip = await testClip({ size: '320x180', fps: 25 });
   server = createServer((request, response) => {
     if (request.url === '/clip.mp4') {
       response.writeHead(200, { 'content-type': 'video/mp4' });
@@ -74,11 +56,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy = await startGuardingProxy(['127.0.0.1']);
 });
 
 afterAll(async () => {
+  await proxy.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('yt-dlp import', () => {
@@ -86,6 +69,8 @@ describe('yt-dlp import', () => {
     const seen: number[] = [];
     const result = await downloadWithYtDlp(`${base}/clip.mp4`, {
       binary: YT_DLP,
+      proxyUrl: proxy.url,
+      tmpDir: tmpdir(),
       maxBytes: 50_000_000,
       timeoutMs: 60_000,
       onProgress: (percent) => seen.push(percent),
@@ -104,6 +89,8 @@ describe('yt-dlp import', () => {
     const before = await leftovers();
     const error = await downloadWithYtDlp(`${base}/missing.mp4`, {
       binary: YT_DLP,
+      proxyUrl: proxy.url,
+      tmpDir: tmpdir(),
       maxBytes: 50_000_000,
       timeoutMs: 60_000,
     }).catch((caught: unknown) => caught);

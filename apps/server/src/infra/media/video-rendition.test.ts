@@ -1,80 +1,34 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { probeVideo } from '@filmroom/vision';
+import { probeVideo } from '@filmroom/vision/media';
+import { testClip } from '@filmroom/vision/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBrowserPlayable, makeThumbnail, playableActionFor } from './video-rendition.js';
 
 let dir = '';
-
-function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-}
+/** 2 s clips with a tone: H.264 in MP4 and in MKV, and HEVC in a .mov as an iPhone records it. */
+const films = { h264Mp4: '', h264Mkv: '', iphoneMov: '' };
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'filmroom-rendition-'));
-  const video = [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-  ];
-  ffmpeg(
-    ...video,
-    '-t',
-    '2',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-c:a',
-    'aac',
-    path.join(dir, 'h264.mp4'),
-  );
-  ffmpeg(
-    ...video,
-    '-t',
-    '2',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-c:a',
-    'aac',
-    path.join(dir, 'h264.mkv'),
-  );
-  ffmpeg(
-    ...video,
-    '-t',
-    '2',
-    '-c:v',
-    'libx265',
-    '-tag:v',
-    'hvc1',
-    '-c:a',
-    'aac',
-    '-x265-params',
-    'log-level=error',
-    path.join(dir, 'iphone.mov'),
-  );
+  const clip = { seconds: 2, fps: 25 };
+  films.h264Mp4 = await testClip(clip);
+  films.h264Mkv = await testClip({ ...clip, container: 'mkv' });
+  films.iphoneMov = await testClip({ ...clip, codec: 'hevc' });
 });
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('browser-playable renditions', () => {
   it('keeps an H.264 MP4 as it is, remuxes H.264 in MKV, re-encodes HEVC', async () => {
-    expect(playableActionFor(await probeVideo(path.join(dir, 'h264.mp4')))).toBe('none');
-    expect(playableActionFor(await probeVideo(path.join(dir, 'h264.mkv')))).toBe('remux');
-    expect(playableActionFor(await probeVideo(path.join(dir, 'iphone.mov')))).toBe('transcode');
+    expect(playableActionFor(await probeVideo(films.h264Mp4))).toBe('none');
+    expect(playableActionFor(await probeVideo(films.h264Mkv))).toBe('remux');
+    expect(playableActionFor(await probeVideo(films.iphoneMov))).toBe('transcode');
   });
 
   it('turns an iPhone-style HEVC .mov into an H.264/AAC MP4 of the same length', async () => {
-    const input = path.join(dir, 'iphone.mov');
+    const input = films.iphoneMov;
     const output = path.join(dir, 'iphone.mp4');
     const progress: number[] = [];
     const info = await probeVideo(input);
@@ -94,7 +48,7 @@ describe('browser-playable renditions', () => {
   });
 
   it('leaves no partial file when the conversion is cancelled', async () => {
-    const input = path.join(dir, 'iphone.mov');
+    const input = films.iphoneMov;
     const controller = new AbortController();
     controller.abort();
     await expect(
@@ -110,7 +64,7 @@ describe('browser-playable renditions', () => {
   });
 
   it('makes a JPEG thumbnail', async () => {
-    const input = path.join(dir, 'h264.mp4');
+    const input = films.h264Mp4;
     const output = path.join(dir, 'thumb.jpg');
     await makeThumbnail({ input, output, info: await probeVideo(input) });
     const bytes = await readFile(output);

@@ -1,5 +1,11 @@
 import { rename, rm } from 'node:fs/promises';
-import { ffmpegPath, MediaError, runProcess, type MediaInfo } from '@filmroom/vision';
+import {
+  ffmpegPath,
+  mediaInputArgs,
+  MediaError,
+  runProcess,
+  type MediaInfo,
+} from '@filmroom/vision/media';
 
 /** What a stored video needs before a browser's <video> can play it. */
 export type PlayableAction = 'none' | 'remux' | 'transcode';
@@ -81,8 +87,7 @@ export async function makeBrowserPlayable(options: RenditionOptions): Promise<vo
     await runFfmpeg(
       [
         '-y',
-        '-i',
-        options.input,
+        ...mediaInputArgs(options.input),
         '-map',
         '0:v:0',
         '-map',
@@ -116,8 +121,7 @@ export async function makeThumbnail(options: {
       '-y',
       '-ss',
       at.toFixed(3),
-      '-i',
-      options.input,
+      ...mediaInputArgs(options.input),
       '-frames:v',
       '1',
       '-vf',

@@ -1,11 +1,17 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { spawnBound } from '@filmroom/vision/media';
 import { ImportError } from './import-error.js';
 
 export interface YtDlpOptions {
   binary: string;
+  /**
+   * Every connection yt-dlp makes, redirects included, goes through this HTTP proxy (the guarding
+   * proxy, which checks each destination).
+   */
+  proxyUrl: string;
+  /** The download goes to a new folder in here. */
+  tmpDir: string;
   maxBytes: number;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -19,6 +25,22 @@ export interface DownloadedFile {
 }
 
 const PROGRESS_PREFIX = 'filmroom-progress:';
+
+/**
+ * The proxy for every scheme through the environment rather than `--proxy`, which yt-dlp applies to
+ * http and https only: an ftp:// redirect would then connect directly. Nothing bypasses it.
+ */
+function proxyEnvironment(proxyUrl: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/_proxy$/i.test(name)) delete env[name];
+  }
+  for (const scheme of ['http', 'https', 'ftp', 'all']) {
+    env[`${scheme}_proxy`] = proxyUrl;
+    env[`${scheme.toUpperCase()}_PROXY`] = proxyUrl;
+  }
+  return env;
+}
 
 /** Maps yt-dlp's error output to what the user can act on. */
 export function classifyYtDlpFailure(stderr: string): ImportError {
@@ -46,7 +68,8 @@ export async function downloadWithYtDlp(
   url: string,
   options: YtDlpOptions,
 ): Promise<DownloadedFile> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'filmroom-ytdlp-'));
+  await mkdir(options.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(options.tmpDir, 'filmroom-ytdlp-'));
   const args = [
     '--no-playlist',
     '--no-part',
@@ -56,6 +79,9 @@ export async function downloadWithYtDlp(
     '--no-color',
     '--socket-timeout',
     '30',
+    // Its own downloaders only: an external one (ffmpeg for HLS, rtmpdump, ...) would connect itself.
+    '--downloader',
+    'native',
     '--max-filesize',
     String(options.maxBytes),
     '--format',
@@ -71,7 +97,10 @@ export async function downloadWithYtDlp(
   ];
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(options.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnBound(options.binary, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: proxyEnvironment(options.proxyUrl),
+      });
       let stderr = '';
       const timer = setTimeout(() => {
         child.kill('SIGKILL');

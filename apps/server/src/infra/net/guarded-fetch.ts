@@ -26,7 +26,7 @@ export interface GuardedFetchOptions {
  * The address is checked when the socket connects, not before the request, so a DNS answer that
  * changes between check and use (rebinding) cannot slip through, and every redirect hop is checked too.
  */
-function guardedLookup(allowHosts: readonly string[]): LookupFunction {
+export function guardedLookup(allowHosts: readonly string[]): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) {
@@ -53,8 +53,8 @@ function guardedLookup(allowHosts: readonly string[]): LookupFunction {
 }
 
 /** Checks a literal IP host before connecting: lookup() is not consulted for literal addresses. */
-function assertLiteralHostAllowed(url: URL, allowHosts: readonly string[]): void {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+export function assertLiteralHostAllowed(hostname: string, allowHosts: readonly string[]): void {
+  const host = hostname.replace(/^\[|\]$/g, '');
   const isLiteral = /^[\d.]+$/.test(host) || host.includes(':');
   if (isLiteral && !isAllowListed(host, allowHosts) && !isPublicAddress(host)) {
     throw new RefusedDestinationError(host);
@@ -73,7 +73,7 @@ export async function guardedFetch(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new RefusedDestinationError(url.protocol);
     }
-    assertLiteralHostAllowed(url, options.allowHosts);
+    assertLiteralHostAllowed(url.hostname, options.allowHosts);
     let response: Response;
     try {
       response = await fetch(url, {

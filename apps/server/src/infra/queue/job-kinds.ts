@@ -1,3 +1,5 @@
+import { Tool } from '@filmroom/contract';
+
 /**
  * The closed list of background job kinds, each with its payload and its own retry and time limits.
  * A kind without a handler is a start-up error (see JobQueue.start).
@@ -13,6 +15,11 @@ export interface JobPayloads {
   'track-analyse': { processingJobId: string };
   /** Player Tracking phase 2: the selected players' clips as a new video. */
   'track-render': { processingJobId: string };
+  /**
+   * A password reset or activation mail asked for by e-mail address. Queued for every well-formed
+   * address, so the request answers alike, and as fast, whether or not the account exists.
+   */
+  'account-mail': { kind: 'activation' | 'password-reset'; email: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -52,6 +59,30 @@ export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
     retryBackoff: true,
     expireInSeconds: 3 * 3600,
   },
+  // A mail server outage is retried for a few minutes; a retry sends a fresh link.
+  'account-mail': {
+    retryLimit: 3,
+    retryDelaySeconds: 20,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+  },
 };
 
 export const JOB_KINDS = Object.keys(JOB_POLICIES) as JobKind[];
+
+/** The kinds that run an engine on a processing job. */
+export const ENGINE_JOB_KINDS = ['inactivity', 'track-analyse', 'track-render'] as const;
+export type EngineJobKind = (typeof ENGINE_JOB_KINDS)[number] & JobKind;
+
+export function isEngineJobKind(kind: JobKind): kind is EngineJobKind {
+  return (ENGINE_JOB_KINDS as readonly JobKind[]).includes(kind);
+}
+
+/**
+ * The engine job a processing job of this tool needs next: Player Tracking renders once the user
+ * has selected players (state `rendering`), and analyses before that.
+ */
+export function engineJobFor(tool: Tool, state: string): EngineJobKind {
+  if (tool === Tool.Inactivity) return 'inactivity';
+  return state === 'rendering' ? 'track-render' : 'track-analyse';
+}

@@ -60,6 +60,7 @@ describe('job queue on the embedded database', () => {
         inactivity: async () => undefined,
         'track-analyse': async () => undefined,
         'track-render': async () => undefined,
+        'account-mail': async () => undefined,
       };
       await queue.work(handlers);
       await queue.send('ingest', { videoId: 'v1' });

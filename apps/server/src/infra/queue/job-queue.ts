@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { JobLease, JobLeasesRepository } from '../db/job-leases.repository.js';
 import { JOB_KINDS, JOB_POLICIES, type JobKind, type JobPayloads } from './job-kinds.js';
 
 export interface JobContext {
@@ -12,6 +13,25 @@ export type JobHandler<K extends JobKind> = (
   context: JobContext,
 ) => Promise<void>;
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+
+/**
+ * What to do about a job whose run died with its worker, before the queue retries it (or, on its
+ * last attempt, gives it up): undo a claim, or tell the user it failed.
+ */
+export type OrphanedJobHandler = <K extends JobKind>(
+  kind: K,
+  payload: JobPayloads[K],
+  run: { lastAttempt: boolean },
+) => Promise<void>;
+
+/** A running job's lease (see job-leases.repository.ts). */
+export interface JobRunLeases {
+  leases: Pick<JobLeasesRepository, 'hold' | 'beat' | 'release' | 'takeStale'>;
+  /** This process, as `host:pid`. */
+  worker: string;
+  /** How often a running job's lease is touched. */
+  heartbeatMs: number;
+}
 
 export interface JobQueueOptions {
   connectionString: string;
@@ -58,8 +78,13 @@ export class JobQueue {
     return id;
   }
 
-  /** Starts consuming every kind; a missing handler is a programming error caught at start-up. */
-  async work(handlers: JobHandlers): Promise<void> {
+  /**
+   * Starts consuming every kind; a missing handler is a programming error caught at start-up. Each
+   * run holds a lease it touches every `heartbeatMs`, and is completed (or failed, to be retried)
+   * while it still holds it, so a run that dies at any point leaves a lease behind that goes stale.
+   * Without `runs` (a database without the app's tables) runs are not leased.
+   */
+  async work(handlers: JobHandlers, runs?: JobRunLeases): Promise<void> {
     for (const kind of JOB_KINDS) {
       if (typeof handlers[kind] !== 'function')
         throw new Error(`No handler for job kind "${kind}"`);
@@ -72,11 +97,70 @@ export class JobQueue {
           { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
-            await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+            const context = { jobId: job.id, retryCount: job.retryCount };
+            if (runs) await this.runLeased(kind, job.data, context, handler, runs);
+            else await handler(job.data, context);
           },
         );
       }
     }
+  }
+
+  private async runLeased(
+    kind: JobKind,
+    payload: JobPayloads[JobKind],
+    context: JobContext,
+    handler: JobHandler<JobKind>,
+    runs: JobRunLeases,
+  ): Promise<void> {
+    const { jobId, retryCount: attempt } = context;
+    await runs.leases.hold({ jobId, kind, payload, attempt, worker: runs.worker });
+    const heartbeat = setInterval(() => {
+      runs.leases.beat(jobId, attempt).catch(() => undefined);
+    }, runs.heartbeatMs);
+    try {
+      await handler(payload, context);
+      await this.boss.complete(kind, jobId);
+    } catch (error) {
+      await this.boss.fail(kind, jobId, error as object);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    // Only once the queue knows the outcome: a death before this leaves the lease to go stale.
+    await runs.leases.release(jobId, attempt);
+  }
+
+  /**
+   * Fails, in the queue, every job whose run holds a lease not touched for `staleMs` (0: every
+   * lease, when no other process can be running jobs): the queue then retries it with its kind's
+   * policy. `onOrphaned` runs first. Returns the leases of runs found dead.
+   */
+  async recoverOrphans(
+    runs: JobRunLeases,
+    staleMs: number,
+    onOrphaned: OrphanedJobHandler,
+  ): Promise<{ recovered: JobLease[]; failures: unknown[] }> {
+    const recovered: JobLease[] = [];
+    const failures: unknown[] = [];
+    for (const lease of await runs.leases.takeStale(staleMs, runs.worker)) {
+      try {
+        const kind = lease.kind as JobKind;
+        const job = JOB_KINDS.includes(kind) ? await this.boss.getJobById(kind, lease.jobId) : null;
+        // Finished, retried or gone meanwhile: the lease only outlived its run.
+        if (job?.state === 'active' && job.retryCount === lease.attempt) {
+          await onOrphaned(kind, lease.payload as JobPayloads[typeof kind], {
+            lastAttempt: job.retryCount >= job.retryLimit,
+          });
+          await this.boss.fail(kind, lease.jobId, { message: 'The worker running it stopped' });
+          recovered.push(lease);
+        }
+        await runs.leases.release(lease.jobId, lease.attempt);
+      } catch (error) {
+        // The lease stays taken over; it goes stale again and the next sweep retries it.
+        failures.push(error);
+      }
+    }
+    return { recovered, failures };
   }
 
   async stop(): Promise<void> {

@@ -6,16 +6,18 @@ import {
   validateResetConfirm,
   validateResetRequest,
   isValidEmail,
+  TextFields,
+  textFailures,
   type TokenPair,
 } from '@filmroom/contract';
 import type { PasswordHasher } from '../../infra/crypto/argon2-password-hasher.js';
-import type { Mailer } from '../../infra/mail/mailer.js';
-import type { User, UsersRepository } from '../../infra/db/users.repository.js';
+import type { JobSender } from '../../infra/queue/job-sender.js';
+import type { UsersRepository } from '../../infra/db/users.repository.js';
 import type { Clock } from '../clock.js';
 import { AppError, assertValid, withoutConfirmation } from '../errors.js';
-import { activationMail, passwordResetMail } from '../mail/account-mails.js';
 import type { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import type { SessionService } from '../tokens/session.service.js';
+import type { AccountMailKind, AccountMailService } from './account-mail.service.js';
 import { normalizeEmail, normalizePhone } from './account-rules.js';
 
 export interface AccountServiceDeps {
@@ -23,12 +25,10 @@ export interface AccountServiceDeps {
   passwords: PasswordHasher;
   oneTimeTokens: OneTimeTokenService;
   sessions: SessionService;
-  mailer: Mailer;
+  accountMails: AccountMailService;
+  jobs: JobSender;
   clock: Clock;
   logger: { error(details: object, message: string): void };
-  publicUrl: string;
-  activationTtlHours: number;
-  resetTtlMinutes: number;
 }
 
 export interface Registration {
@@ -45,27 +45,20 @@ const invalidCredentials = () =>
 
 /** Sign-up, activation, sign-in and password reset: the account rules of spec §4 and §7. */
 export function createAccountService(deps: AccountServiceDeps) {
-  const { users, passwords, oneTimeTokens, sessions, mailer } = deps;
+  const { users, passwords, oneTimeTokens, sessions, accountMails } = deps;
   // Unknown e-mails still cost one hash check, so response times do not reveal accounts.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= passwords.hash('decoy password that never matches'));
 
-  async function sendActivation(user: User): Promise<void> {
-    const token = await oneTimeTokens.issue(user.id, 'activation');
-    await mailer.send(
-      activationMail({
-        to: user.email,
-        firstName: user.firstName,
-        publicUrl: deps.publicUrl,
-        token,
-        ttlHours: deps.activationTtlHours,
-      }),
-    );
+  /** Queued for known and unknown e-mails alike; the job finds out which it is. */
+  async function queueMail(kind: AccountMailKind, email: string): Promise<void> {
+    await deps.jobs.send('account-mail', { kind, email: normalizeEmail(email) });
   }
 
   function emailFailures(email: string): string[] {
     if (!email.trim()) return [Messages.emailRequired];
-    return isValidEmail(email) ? [] : [Messages.invalidEmail];
+    const invalid = isValidEmail(email) ? [] : [Messages.invalidEmail];
+    return [...invalid, ...textFailures(email, TextFields.email)];
   }
 
   return {
@@ -83,7 +76,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       });
       if (!user) throw new AppError(400, Messages.emailTaken);
       try {
-        await sendActivation(user);
+        await accountMails.sendTo(user, 'activation');
       } catch (error) {
         // The account exists; the activation page can send the mail again.
         deps.logger.error({ err: error, userId: user.id }, 'Sending the activation mail failed');
@@ -104,11 +97,10 @@ export function createAccountService(deps: AccountServiceDeps) {
         await users.update(userId, { activatedAt: deps.clock() }, deps.clock());
     },
 
-    /** Same answer whether or not the account exists or is already active. */
+    /** Same answer, in the same time, whether or not the account exists or is already active. */
     async resendActivation(email: string): Promise<void> {
       assertValid(emailFailures(email));
-      const user = await users.findByEmail(normalizeEmail(email));
-      if (user && !user.activatedAt) await sendActivation(user);
+      await queueMail('activation', email);
     },
 
     async login(email: string, password: string): Promise<TokenPair> {
@@ -129,21 +121,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       return sessions.refresh(refreshToken, (id) => users.findById(id));
     },
 
-    /** Same answer whether or not the account exists. */
+    /** Same answer for an unknown or already ended session, so a repeated log out is harmless. */
+    logOut(refreshToken: string): Promise<void> {
+      return sessions.end(refreshToken);
+    },
+
+    /** Same answer, in the same time, whether or not the account exists. */
     async requestPasswordReset(email: string): Promise<void> {
       assertValid(validateResetRequest({ email }));
-      const user = await users.findByEmail(normalizeEmail(email));
-      if (!user) return;
-      const token = await oneTimeTokens.issue(user.id, 'password_reset');
-      await mailer.send(
-        passwordResetMail({
-          to: user.email,
-          firstName: user.firstName,
-          publicUrl: deps.publicUrl,
-          token,
-          ttlMinutes: deps.resetTtlMinutes,
-        }),
-      );
+      await queueMail('password-reset', email);
     },
 
     /** Sets the new password and signs out every session of the account. */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
 
 export interface MediaGrant {
@@ -16,6 +16,8 @@ export interface MediaUrlSigner {
 
 export const MEDIA_ROUTE = '/media';
 
+const MAX_RECENT_URLS = 20_000;
+
 function base64url(value: string | Buffer): string {
   return Buffer.from(value).toString('base64url');
 }
@@ -27,19 +29,46 @@ export function createMediaUrlSigner(options: {
   clock: Clock;
   defaultTtlSeconds: number;
 }): MediaUrlSigner {
+  // One key object for every signature: a library list signs two URLs per video.
+  const macKey = createSecretKey(Buffer.from(`media:${options.secret}`));
   const mac = (key: string, expires: string, downloadName: string): Buffer =>
-    createHmac('sha256', `media:${options.secret}`)
-      .update(`${key}\n${expires}\n${downloadName}`)
-      .digest();
+    createHmac('sha256', macKey).update(`${key}\n${expires}\n${downloadName}`).digest();
+
+  function build(grant: MediaGrant, expires: string): string {
+    const downloadName = grant.downloadName ?? '';
+    const sig = base64url(mac(grant.key, expires, downloadName));
+    const path = `${options.apiPrefix}${MEDIA_ROUTE}/${base64url(grant.key)}`;
+    if (!downloadName) {
+      // digits and base64url need no escaping: the same string URLSearchParams would build
+      return `${path}?exp=${expires}&sig=${sig}`;
+    }
+    const query = new URLSearchParams({ exp: expires, dl: downloadName, sig });
+    return `${path}?${query.toString()}`;
+  }
+
+  // URLs signed during the current second. A URL depends only on its key, download name and
+  // expiry, so a list asked for again within the second reuses its URLs instead of computing two
+  // HMACs per video again; emptied when the second changes, and bounded.
+  const recent = new Map<string, string>();
+  let recentSecond = 0;
 
   return {
     sign(grant, ttlSeconds = options.defaultTtlSeconds) {
-      const expires = String(Math.floor(options.clock().getTime() / 1000) + ttlSeconds);
+      const second = Math.floor(options.clock().getTime() / 1000);
+      if (second !== recentSecond || recent.size >= MAX_RECENT_URLS) {
+        recent.clear();
+        recentSecond = second;
+      }
+      const expires = String(second + ttlSeconds);
       const downloadName = grant.downloadName ?? '';
-      const query = new URLSearchParams({ exp: expires });
-      if (downloadName) query.set('dl', downloadName);
-      query.set('sig', base64url(mac(grant.key, expires, downloadName)));
-      return `${options.apiPrefix}${MEDIA_ROUTE}/${base64url(grant.key)}?${query.toString()}`;
+      // the name's length keeps a name and a key from reading as another name and key
+      const id = `${expires}:${downloadName.length}:${downloadName}${grant.key}`;
+      let url = recent.get(id);
+      if (url === undefined) {
+        url = build(grant, expires);
+        recent.set(id, url);
+      }
+      return url;
     },
 
     verify(encodedKey, query) {

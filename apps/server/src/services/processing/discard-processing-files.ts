@@ -2,7 +2,6 @@ import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.re
 import type { Video } from '../../infra/db/videos.repository.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { videoKeys } from '../videos/video-keys.js';
-import type { StoredAnalysis } from './processing-types.js';
 
 /**
  * Before a processing entry is cancelled: deletes what its job stored that the entry row does not
@@ -15,7 +14,7 @@ export async function discardProcessingFiles(
 ): Promise<void> {
   const job = await processing.findByEntry(entry.userId, entry.id);
   if (!job) return;
-  const keys = Object.values((job.analysis as StoredAnalysis | null)?.photos ?? {});
+  const keys = Object.values(job.analysis?.photos ?? {});
   if (job.outputVideoId && job.state !== 'done') {
     const output = videoKeys(job.userId, job.outputVideoId);
     keys.push(output.source('mp4'), output.thumbnail);

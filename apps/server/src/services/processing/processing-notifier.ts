@@ -1,10 +1,9 @@
+import { TOOLS } from '@filmroom/contract';
 import type { Logger } from 'pino';
 import type { ProcessingJob } from '../../infra/db/processing-jobs.repository.js';
 import type { UsersRepository } from '../../infra/db/users.repository.js';
 import type { Mailer } from '../../infra/mail/mailer.js';
 import { processingMail, type ProcessingMailKind } from '../mail/processing-mails.js';
-
-const TOOL_NAMES = { inactivity: 'Inactivity Filter', tracking: 'Player Tracking' } as const;
 
 /**
  * Mails the owner about a job, after its state is committed, if they have notifications on. Sent
@@ -32,7 +31,7 @@ export function createProcessingNotifier(deps: {
           firstName: user.firstName,
           publicUrl: deps.publicUrl,
           title: details.title,
-          tool: TOOL_NAMES[job.kind],
+          tool: TOOLS[job.kind].name,
           errorMessage: details.errorMessage,
         }),
       );

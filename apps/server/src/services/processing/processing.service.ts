@@ -1,28 +1,26 @@
 import {
   Messages,
   ProcessingMessages,
-  UploadKind,
+  Tool,
+  toolOfUploadKind,
   validateSelectPlayers,
   type SelectPlayersRequest,
   type SelectPlayersResponse,
   type TrackingInfoResponse,
 } from '@filmroom/contract';
-import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
-import type { ProcessingKind } from '../../infra/db/schema.js';
+import type {
+  ProcessingJob,
+  ProcessingJobsRepository,
+} from '../../infra/db/processing-jobs.repository.js';
 import type { Video } from '../../infra/db/videos.repository.js';
+import { engineJobFor } from '../../infra/queue/job-kinds.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { Clock } from '../clock.js';
 import { AppError, assertValid } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
-import { photoId, type StoredAnalysis, type StoredSelection } from './processing-types.js';
+import { photoId, type StoredSelection } from './processing-types.js';
 
 const notFound = () => new AppError(404, Messages.notFound);
-
-function kindOfTool(tool: number): ProcessingKind | undefined {
-  if (tool === UploadKind.Inactivity) return 'inactivity';
-  if (tool === UploadKind.PlayerTracking) return 'tracking';
-  return undefined;
-}
 
 /**
  * Processing requests: a job row per in-progress entry, the engine queued once the source is
@@ -31,46 +29,43 @@ function kindOfTool(tool: number): ProcessingKind | undefined {
 export function createProcessingService(deps: {
   processing: ProcessingJobsRepository;
   jobs: JobSender;
-  signer?: MediaUrlSigner;
+  signer: MediaUrlSigner;
   clock: Clock;
 }) {
   const { processing, jobs } = deps;
 
-  async function queueEngine(jobId: string, kind: ProcessingKind): Promise<void> {
-    await jobs.send(kind === 'inactivity' ? 'inactivity' : 'track-analyse', {
-      processingJobId: jobId,
-    });
+  async function queueEngine(job: ProcessingJob): Promise<void> {
+    await jobs.send(engineJobFor(job.kind, job.state), { processingJobId: job.id });
   }
 
   return {
     /** A new in-progress entry asked for a tool; a library video's entry starts its engine now. */
     async requested(entry: Video): Promise<void> {
-      const kind = kindOfTool(entry.requestedTool);
-      if (!kind) return;
+      const tool = toolOfUploadKind(entry.requestedTool);
+      if (!tool) return;
       const job = await processing.create({
         userId: entry.userId,
         entryVideoId: entry.id,
         sourceVideoId: entry.parentVideoId ?? entry.id,
-        kind,
+        kind: tool.tool,
       });
-      if (entry.status === 'ready') await queueEngine(job.id, kind);
+      if (entry.status === 'ready') await queueEngine(job);
     },
 
     /** An uploaded or imported processing source is stored and ingested: its engine can start. */
     async ingested(entry: Video): Promise<void> {
-      const kind = kindOfTool(entry.requestedTool);
-      if (!kind) return;
+      if (!toolOfUploadKind(entry.requestedTool)) return;
       const job = await processing.findByEntry(entry.userId, entry.id);
-      if (job?.state === 'queued') await queueEngine(job.id, kind);
+      if (job?.state === 'queued') await queueEngine(job);
     },
 
     async trackingInfo(userId: string, videoId: string): Promise<TrackingInfoResponse> {
       const job = await processing.findByEntry(userId, videoId);
-      if (!job || job.kind !== 'tracking') throw notFound();
+      if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
       if (job.state !== 'awaiting-selection' || !job.analysis) {
         throw new AppError(409, ProcessingMessages.notReadyForSelection);
       }
-      const analysis = job.analysis as StoredAnalysis;
+      const analysis = job.analysis;
       return {
         teams: analysis.teams.map((team) => ({
           teamLetter: team.teamLetter,
@@ -79,7 +74,7 @@ export function createProcessingService(deps: {
           players: team.players,
           playerPhotos: team.players.flatMap((number) => {
             const key = analysis.photos[photoId(team.teamLetter, number)];
-            return key && deps.signer ? [{ number, url: deps.signer.sign({ key }) }] : [];
+            return key ? [{ number, url: deps.signer.sign({ key }) }] : [];
           }),
         })),
       };
@@ -102,11 +97,11 @@ export function createProcessingService(deps: {
       };
       assertValid(validateSelectPlayers(selection));
       const job = await processing.findByEntry(userId, request.videoId);
-      if (!job || job.kind !== 'tracking') throw notFound();
+      if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
       if (job.state !== 'awaiting-selection' || !job.analysis) {
         throw new AppError(409, ProcessingMessages.notReadyForSelection);
       }
-      const analysis = job.analysis as StoredAnalysis;
+      const analysis = job.analysis;
       const team = analysis.teams.find((t) => t.teamLetter === selection.teamLetter);
       if (!team) throw new AppError(400, ProcessingMessages.unknownTeam);
       if (selection.selectedPlayers.some((number) => !team.players.includes(number))) {

@@ -17,6 +17,7 @@ import type {
   ProfileVideo,
 } from '../../infra/profile/player-profile-service.js';
 import { AppError } from '../errors.js';
+import { isLibraryVideo } from '../videos/is-library-video.js';
 import { downloadName, extensionOf } from '../videos/video-keys.js';
 
 /** A stored object a public link serves, with the name a download gets. */
@@ -83,11 +84,9 @@ export function createProfileSharingService(deps: {
     };
   }
 
+  /** Only what the owner sees in the library; an in-progress entry's raw upload never goes public. */
   function isShareable(video: Video): boolean {
-    return (
-      (video.status === 'ready' || video.status === 'ingesting') &&
-      Boolean(video.playableKey ?? video.sourceKey)
-    );
+    return isLibraryVideo(video) && Boolean(video.playableKey ?? video.sourceKey);
   }
 
   return {

@@ -3,6 +3,17 @@ import type { OneTimeTokenKind } from '../../infra/db/schema.js';
 import type { Clock } from '../clock.js';
 import { hashToken, newSecretToken } from './secret-token.js';
 
+/** How long each kind of link stays valid, from the configuration (hours and minutes). */
+export function oneTimeTokenTtlMs(config: {
+  activationTokenTtlHours: number;
+  resetTokenTtlMinutes: number;
+}): Record<OneTimeTokenKind, number> {
+  return {
+    activation: config.activationTokenTtlHours * 3_600_000,
+    password_reset: config.resetTokenTtlMinutes * 60_000,
+  };
+}
+
 /** Single-use, expiring tokens for e-mailed links; only the hash is stored. */
 export function createOneTimeTokenService(options: {
   repository: OneTimeTokensRepository;

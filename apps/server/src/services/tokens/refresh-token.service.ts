@@ -50,6 +50,12 @@ export function createRefreshTokenService(options: {
       return { userId: result.userId, refreshToken: token };
     },
 
+    /** Ends the session (family) the token belongs to; unknown or already ended tokens are a no-op. */
+    async revokeFamilyOf(presented: string): Promise<void> {
+      if (!presented) return;
+      await repository.revokeFamilyOfToken(hashToken(presented), clock());
+    },
+
     async revokeAllOfUser(userId: string): Promise<void> {
       await repository.revokeAllOfUser(userId, clock());
     },

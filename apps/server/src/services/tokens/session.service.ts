@@ -36,6 +36,9 @@ export function createSessionService(deps: {
       return start(user);
     },
 
+    /** Log out: the session of this refresh token ends, including tokens it was rotated from. */
+    end: (refreshToken: string) => deps.refreshTokens.revokeFamilyOf(refreshToken),
+
     endAll: (userId: string) => deps.refreshTokens.revokeAllOfUser(userId),
   };
 }

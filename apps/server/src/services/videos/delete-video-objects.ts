@@ -1,3 +1,4 @@
+import { VideoSource } from '@filmroom/contract';
 import type { Video } from '../../infra/db/videos.repository.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 
@@ -6,6 +7,6 @@ export async function deleteVideoObjects(storage: ObjectStorage, video: Video): 
   const keys = [video.sourceKey, video.playableKey, video.thumbnailKey].filter(
     (key): key is string => Boolean(key),
   );
-  if (video.source === 'library') return;
+  if (video.source === VideoSource.Library) return;
   await Promise.all(keys.map((key) => storage.delete(key)));
 }

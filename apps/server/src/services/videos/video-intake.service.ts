@@ -4,14 +4,20 @@ import {
   isICloudLink,
   isPlatformLink,
   Messages,
-  NEW_IN_PROGRESS_PERCENTAGE,
+  ProcessingProgress,
+  Tool,
+  TOOLS,
+  toolOfVideoType,
   UploadKind,
-  VideoType,
+  VideoSource,
+  videoTypeOfUploadKind,
+  type VideoType,
   type InProgressVideo,
   type LibraryVideo,
 } from '@filmroom/contract';
-import { MediaError } from '@filmroom/vision';
+import { MediaError, probeVideo } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
+import type { LinkKind } from '../../infra/media/link-download.js';
 import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
@@ -19,24 +25,13 @@ import { storeLocalFile } from '../../infra/storage/store-file.js';
 import { AppError } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
-import { probeUploadedVideo } from './probe-upload.js';
 import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
 
-/** The tools a processing request names, as the in-progress card's type shows them. */
-const TYPE_OF_TOOL: Record<UploadKind, VideoType> = {
-  [UploadKind.VideoLibrary]: VideoType.None,
-  [UploadKind.Inactivity]: VideoType.Inactivity,
-  [UploadKind.PlayerTracking]: VideoType.PlayerTracking,
-};
-
-export function toolOfType(videoType: VideoType | undefined): UploadKind {
-  if (videoType === VideoType.Inactivity) return UploadKind.Inactivity;
-  if (videoType === VideoType.PlayerTracking) return UploadKind.PlayerTracking;
-  return UploadKind.VideoLibrary;
+/** The upload kind of a processing request; without a type it runs the dialog's default tool. */
+export function processingKindOf(videoType: VideoType | undefined): UploadKind {
+  return (toolOfVideoType(videoType) ?? TOOLS[Tool.Inactivity]).uploadKind;
 }
-
-export type LinkKind = 'platform' | 'cloud';
 
 /**
  * New videos: uploaded files (checked with ffprobe on the request path, then stored and queued for
@@ -50,7 +45,7 @@ export function createVideoIntakeService(deps: {
   /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
   allowHosts: readonly string[];
   /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
-  processing?: { requested(entry: Video): Promise<void> };
+  processing: { requested(entry: Video): Promise<void> };
 }) {
   const { videos, storage, jobs } = deps;
 
@@ -62,7 +57,7 @@ export function createVideoIntakeService(deps: {
 
   async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
     try {
-      if (video.requestedTool !== UploadKind.VideoLibrary) await deps.processing?.requested(video);
+      if (video.requestedTool !== UploadKind.VideoLibrary) await deps.processing.requested(video);
       await jobs.send(kind, { videoId: video.id });
     } catch (error) {
       await videos.delete(video.id);
@@ -88,7 +83,7 @@ export function createVideoIntakeService(deps: {
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const info = await probeUploadedVideo(upload.file).catch((error: unknown) => {
+        const info = await probeVideo(upload.file).catch((error: unknown) => {
           if (error instanceof MediaError) throw new AppError(415, Messages.unsupportedMediaType);
           throw error;
         });
@@ -101,12 +96,12 @@ export function createVideoIntakeService(deps: {
             id,
             userId,
             title: titleFromFileName(upload.fileName),
-            type: TYPE_OF_TOOL[upload.tool],
+            type: videoTypeOfUploadKind(upload.tool),
             requestedTool: upload.tool,
-            source: 'upload',
+            source: VideoSource.Upload,
             status: 'ingesting',
             percentageCompleted:
-              upload.tool === UploadKind.VideoLibrary ? 0 : NEW_IN_PROGRESS_PERCENTAGE,
+              upload.tool === UploadKind.VideoLibrary ? 0 : ProcessingProgress.engineStart,
             originalFileName: upload.fileName,
             sourceKey: key,
             sizeBytes: object.size,
@@ -127,16 +122,16 @@ export function createVideoIntakeService(deps: {
       request: { kind: LinkKind; url: string; tool: UploadKind },
     ): Promise<LibraryVideo | InProgressVideo> {
       const url = request.url.trim();
-      if (request.kind === 'cloud' && !isICloudLink(url)) {
+      if (request.kind === VideoSource.Cloud && !isICloudLink(url)) {
         throw new AppError(400, Messages.invalidICloudLink);
       }
-      if (request.kind === 'platform' && !isAcceptedPlatformLink(url)) {
+      if (request.kind === VideoSource.Platform && !isAcceptedPlatformLink(url)) {
         throw new AppError(400, Messages.invalidPlatformLink);
       }
       const video = await videos.create({
         userId,
         title: '',
-        type: TYPE_OF_TOOL[request.tool],
+        type: videoTypeOfUploadKind(request.tool),
         requestedTool: request.tool,
         source: request.kind,
         sourceUrl: url,
@@ -156,19 +151,19 @@ export function createVideoIntakeService(deps: {
       if (!source || source.requestedTool !== UploadKind.VideoLibrary || !source.sourceKey) {
         throw new AppError(404, Messages.notFound);
       }
-      const tool = toolOfType(request.videoType);
+      const tool = processingKindOf(request.videoType);
       const video = await videos.create({
         userId,
         title: source.title,
-        type: TYPE_OF_TOOL[tool],
+        type: videoTypeOfUploadKind(tool),
         requestedTool: tool,
-        source: 'library',
+        source: VideoSource.Library,
         parentVideoId: source.id,
         status: 'ready',
-        percentageCompleted: NEW_IN_PROGRESS_PERCENTAGE,
+        percentageCompleted: ProcessingProgress.engineStart,
       });
       try {
-        await deps.processing?.requested(video);
+        await deps.processing.requested(video);
       } catch (error) {
         await videos.delete(video.id);
         throw error;

@@ -8,6 +8,8 @@ export function videoKeys(userId: string, videoId: string) {
     source: (extension: string) => `${prefix}/source.${extension}`,
     playable: `${prefix}/playable.mp4`,
     thumbnail: `${prefix}/thumbnail.jpg`,
+    /** A processing entry's photo of a player it found (`photoId` names the player). */
+    playerPhoto: (photoId: string) => `${prefix}/players/${photoId}.jpg`,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   Messages,
+  UploadKind,
   validateVideoDetails,
   type DirectDownloadResponse,
   type InProgressVideo,
@@ -78,7 +79,7 @@ export function createVideoLibraryService(deps: {
       const title = details.title.trim();
       const description = details.description.trim();
       const notes = details.notes.trim();
-      assertValid(validateVideoDetails({ title, description }));
+      assertValid(validateVideoDetails({ title, description, notes }));
       const video = await owned(userId, details.videoId);
       const updated = await videos.update(video.id, { title, description, notes }, deps.clock());
       if (!updated) throw notFound();
@@ -110,7 +111,10 @@ export function createVideoLibraryService(deps: {
     async cancelInProgress(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
       // A finished processing entry is no longer in progress: nothing to cancel.
-      if (video.status === 'processed' || (video.requestedTool === 3 && video.status === 'ready')) {
+      if (
+        video.status === 'processed' ||
+        (video.requestedTool === UploadKind.VideoLibrary && video.status === 'ready')
+      ) {
         throw notFound();
       }
       await retire(video);
@@ -120,7 +124,8 @@ export function createVideoLibraryService(deps: {
       const video = await owned(userId, videoId);
       // its owner will not see a failed processing entry again: the file uploaded for it goes now
       // (first, so a failed delete leaves the error unread and can be retried)
-      const isFailedProcessing = video.requestedTool !== 3 && video.status === 'failed';
+      const isFailedProcessing =
+        video.requestedTool !== UploadKind.VideoLibrary && video.status === 'failed';
       if (isFailedProcessing) {
         await deps.discardJobFiles?.(video);
         await deleteVideoObjects(storage, video);

@@ -1,9 +1,9 @@
 import type { InProgressVideo, LibraryVideo, VideoType } from '@filmroom/contract';
-import type { Video } from '../../infra/db/videos.repository.js';
+import type { InProgressVideoRow, LibraryVideoRow } from '../../infra/db/videos.repository.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 
 /** Spec §3 library video; url serves the browser-playable rendition when one exists, else the source. */
-export function toLibraryVideo(video: Video, signer: MediaUrlSigner): LibraryVideo {
+export function toLibraryVideo(video: LibraryVideoRow, signer: MediaUrlSigner): LibraryVideo {
   const playable = video.playableKey ?? video.sourceKey;
   return {
     id: video.id,
@@ -15,11 +15,16 @@ export function toLibraryVideo(video: Video, signer: MediaUrlSigner): LibraryVid
     date: video.createdAt.toISOString(),
     type: video.type as VideoType,
     canSelectPlayers: video.canSelectPlayers,
+    ...(video.durationSec !== null ? { durationSec: video.durationSec } : {}),
+    ...(video.madeByTool && video.sourceDurationSec !== null
+      ? { madeBy: { tool: video.madeByTool, sourceDurationSec: video.sourceDurationSec } }
+      : {}),
+    ...(video.chapters ? { chapters: video.chapters } : {}),
   };
 }
 
 /** Spec §3 in-progress video. */
-export function toInProgressVideo(video: Video): InProgressVideo {
+export function toInProgressVideo(video: InProgressVideoRow): InProgressVideo {
   return {
     id: video.id,
     type: video.type as VideoType,

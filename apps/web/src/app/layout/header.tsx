@@ -5,7 +5,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { RoleName } from '@filmroom/contract';
 import { rolesOf } from '../../lib/access-token.js';
 import { useSession } from '../../lib/session.js';
-import { signOut } from '../../lib/sign-out.js';
+import { logOut } from '../../features/auth/api/log-out.js';
 import { GoToProfileButton } from '../../features/player/components/go-to-profile-button.js';
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
 import { useUploadLauncher } from '../upload-flow.js';
@@ -20,9 +20,9 @@ export function Header() {
   const openUpload = useUploadLauncher();
   const isPlayer = rolesOf(auth.token).includes(RoleName.Player);
 
-  function logOut() {
+  function logOutAndLeave() {
     setMenuOpen(false);
-    signOut('logout');
+    logOut();
     navigate('/login', { replace: true });
   }
 
@@ -46,7 +46,13 @@ export function Header() {
         </nav>
         <div className="app-header__actions">
           {isPlayer && <GoToProfileButton />}
-          <Button type="button" label="Log out" icon="pi pi-sign-out" text onClick={logOut} />
+          <Button
+            type="button"
+            label="Log out"
+            icon="pi pi-sign-out"
+            text
+            onClick={logOutAndLeave}
+          />
         </div>
         <Button
           type="button"
@@ -84,7 +90,7 @@ export function Header() {
           icon="pi pi-sign-out"
           outlined
           className="w-full"
-          onClick={logOut}
+          onClick={logOutAndLeave}
         />
       </Sidebar>
     </header>

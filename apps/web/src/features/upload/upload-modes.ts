@@ -1,4 +1,4 @@
-import { ApiPaths, UploadKind, VideoType } from '@filmroom/contract';
+import { ApiPaths, Tool, TOOLS, UploadKind, type VideoType } from '@filmroom/contract';
 
 export type UploadModeId = 'inactivity' | 'tracking' | 'library';
 
@@ -33,8 +33,8 @@ export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
   },
   inactivity: {
     id: 'inactivity',
-    kind: UploadKind.Inactivity,
-    videoType: VideoType.Inactivity,
+    kind: TOOLS[Tool.Inactivity].uploadKind,
+    videoType: TOOLS[Tool.Inactivity].videoType,
     title: 'Upload Video for Inactivity Filtering',
     submitLabel: 'Run Inactivity Filter',
     isMaskDismissable: true,
@@ -45,8 +45,8 @@ export const UPLOAD_MODE_SETTINGS: Record<UploadModeId, UploadModeSettings> = {
   },
   tracking: {
     id: 'tracking',
-    kind: UploadKind.PlayerTracking,
-    videoType: VideoType.PlayerTracking,
+    kind: TOOLS[Tool.PlayerTracking].uploadKind,
+    videoType: TOOLS[Tool.PlayerTracking].videoType,
     title: 'Upload Video for Player Tracking',
     submitLabel: 'Run Player Tracking Filter',
     isMaskDismissable: true,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { Messages, validateResetConfirm } from '@filmroom/contract';
+import { Messages, validateResetConfirm, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { PasswordInput } from '../../../components/password-input.js';
@@ -43,6 +43,7 @@ export function ConfirmResetPasswordPage() {
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
+          maxLength={TextLimits.password}
         />
         <PasswordInput
           id="confirm-password"
@@ -50,6 +51,7 @@ export function ConfirmResetPasswordPage() {
           value={confirmPassword}
           onChange={setConfirmPassword}
           autoComplete="new-password"
+          maxLength={TextLimits.password}
         />
         <Button
           type="submit"

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { ErrorNumber, validateLogin } from '@filmroom/contract';
+import { ErrorNumber, validateLogin, TextLimits } from '@filmroom/contract';
 import { errorBodyOf, errorMessageOf } from '../../../lib/api-error.js';
 import { useClock } from '../../../lib/clock.js';
 import { notify } from '../../../lib/notifier.js';
@@ -74,6 +74,7 @@ export function LoginPage() {
           value={email}
           onChange={setEmail}
           autoComplete="email"
+          maxLength={TextLimits.email}
         />
         <PasswordInput
           id="password"

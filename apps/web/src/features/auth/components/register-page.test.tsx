@@ -1,6 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiPaths, Messages } from '@filmroom/contract';
+import {
+  ApiPaths,
+  Messages,
+  TextFields,
+  TextLimits,
+  badCharactersMessage,
+} from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
 import { renderApp, toastTexts } from '../../../test/render-app.js';
 
@@ -100,5 +106,30 @@ describe('register page', () => {
     const app = renderApp({ path: '/register', apiBaseUrl: api.baseUrl });
     await app.user.click(screen.getByRole('link', { name: 'Login' }));
     expect(app.location()).toBe('/login');
+  });
+
+  it('caps names, e-mail and passwords at the contract limits and refuses a pasted control character', async () => {
+    api.on(`POST ${ApiPaths.register}`, { status: 201, body: { message: 'ok' } });
+    const app = renderApp({ path: '/register', apiBaseUrl: api.baseUrl });
+    expect(screen.getByLabelText('First Name')).toHaveAttribute(
+      'maxLength',
+      String(TextLimits.name),
+    );
+    expect(screen.getByLabelText('Last Name')).toHaveAttribute(
+      'maxLength',
+      String(TextLimits.name),
+    );
+    expect(screen.getByLabelText('Email')).toHaveAttribute('maxLength', String(TextLimits.email));
+    expect(screen.getByLabelText('Password')).toHaveAttribute(
+      'maxLength',
+      String(TextLimits.password),
+    );
+
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ja\u0000mie' } });
+    await fillAndSubmit(app.user, { ...VALID, firstName: '' });
+
+    expect(await screen.findByText(badCharactersMessage(TextFields.firstName))).toBeInTheDocument();
+    expect(toastTexts()).toEqual([badCharactersMessage(TextFields.firstName)]);
+    expect(api.callsTo(`POST ${ApiPaths.register}`)).toEqual([]);
   });
 });

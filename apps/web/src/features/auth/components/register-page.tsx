@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { Messages, ROLES, validateRegistration } from '@filmroom/contract';
+import { Messages, ROLES, validateRegistration, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { PasswordInput } from '../../../components/password-input.js';
@@ -59,6 +59,7 @@ export function RegisterPage() {
             value={form.firstName}
             onChange={set('firstName')}
             autoComplete="given-name"
+            maxLength={TextLimits.name}
           />
           <TextField
             id="last-name"
@@ -66,6 +67,7 @@ export function RegisterPage() {
             value={form.lastName}
             onChange={set('lastName')}
             autoComplete="family-name"
+            maxLength={TextLimits.name}
           />
         </div>
         <TextField
@@ -75,6 +77,7 @@ export function RegisterPage() {
           value={form.email}
           onChange={set('email')}
           autoComplete="email"
+          maxLength={TextLimits.email}
         />
         <PhoneField
           id="phone"
@@ -95,6 +98,7 @@ export function RegisterPage() {
           value={form.password}
           onChange={set('password')}
           autoComplete="new-password"
+          maxLength={TextLimits.password}
         />
         <PasswordInput
           id="confirm-password"
@@ -102,6 +106,7 @@ export function RegisterPage() {
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
           autoComplete="new-password"
+          maxLength={TextLimits.password}
         />
         <Button
           type="submit"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Messages, validateResetRequest } from '@filmroom/contract';
+import { Messages, validateResetRequest, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { ResendEmailButton } from '../../../components/resend-email-button.js';
@@ -41,6 +41,7 @@ export function ResetPasswordPage() {
           value={email}
           onChange={setEmail}
           autoComplete="email"
+          maxLength={TextLimits.email}
         />
         <ResendEmailButton
           firstLabel="Send Email"

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { validateVideoDetails } from '@filmroom/contract';
+import { TextLimits, validateVideoDetails } from '@filmroom/contract';
 import { TextField } from '../../../components/text-field.js';
 import { notify } from '../../../lib/notifier.js';
 import { useEditVideo } from '../api/edit-video.js';
@@ -37,7 +37,7 @@ export function EditVideoDialog({ video, onHide }: EditVideoDialogProps) {
   function save(event: FormEvent) {
     event.preventDefault();
     if (!video) return;
-    const failures = validateVideoDetails({ title, description });
+    const failures = validateVideoDetails({ title, description, notes });
     if (failures.length > 0) {
       notify.errors(failures);
       return;
@@ -63,12 +63,19 @@ export function EditVideoDialog({ video, onHide }: EditVideoDialogProps) {
       className="edit-video-dialog"
     >
       <form className="form" onSubmit={save} noValidate>
-        <TextField id="edit-video-name" label="Video Name" value={title} onChange={setTitle} />
+        <TextField
+          id="edit-video-name"
+          label="Video Name"
+          value={title}
+          onChange={setTitle}
+          maxLength={TextLimits.videoTitle}
+        />
         <TextField
           id="edit-video-description"
           label="Video Description"
           value={description}
           onChange={setDescription}
+          maxLength={TextLimits.videoDescription}
         />
         <NotesField id="edit-video-notes" value={notes} onChange={setNotes} />
         <div className="form__actions">

@@ -1,6 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  TextFields,
+  TextLimits,
+  badCharactersMessage,
   ApiPaths,
   Messages,
   VideoType,
@@ -62,6 +65,28 @@ async function openMenu(app: App, cardName: string, index = 0) {
 }
 
 describe('video library', () => {
+  it('tells a tool output from its source: the tool, what it kept and each length', async () => {
+    const plays = Array.from({ length: 31 }, (_, i) => ({ start: i * 24, end: i * 24 + 20 }));
+    serveLists([
+      libraryVideo({
+        id: 'out',
+        title: 'Finals',
+        type: VideoType.Inactivity,
+        durationSec: 760,
+        madeBy: { tool: 'inactivity', sourceDurationSec: 3490 },
+        chapters: plays,
+      }),
+      libraryVideo({ id: 'src', title: 'Finals', durationSec: 3490 }),
+    ]);
+    renderHome();
+    await within(list('All Videos')).findAllByRole('group', { name: 'Finals' });
+    const [output, source] = within(list('All Videos')).getAllByRole('group', { name: 'Finals' });
+    expect(output).toHaveTextContent('Inactivity Filter · 12:40 of 58:10 kept, 31 plays');
+    expect(within(output!).getByLabelText('Length 12:40')).toBeVisible();
+    expect(source).not.toHaveTextContent('Inactivity Filter');
+    expect(within(source!).getByLabelText('Length 58:10')).toBeVisible();
+  });
+
   it('puts each video in the lists of its type, a video of both types in both', async () => {
     serveLists([
       libraryVideo({ id: '1', title: 'Plain', type: VideoType.None }),
@@ -212,10 +237,11 @@ describe('video library', () => {
     const card = await within(list('All Videos')).findByRole('group', { name: 'No name' });
     await app.user.click(within(card).getByRole('button', { name: 'Play No name' }));
     const preview = await screen.findByRole('dialog', { name: 'Video Preview' });
-    const video = preview.querySelector('video')!;
+    const player = await within(preview).findByRole('group', { name: 'Video Preview player' });
+    const video = player.querySelector('video')!;
     expect(video).toHaveAttribute('src', 'http://127.0.0.1:1/media/1.mp4');
     expect(video).toHaveAttribute('poster', 'http://127.0.0.1:1/thumbs/1.jpg');
-    expect(video).toHaveAttribute('controls');
+    expect(within(preview).getByRole('button', { name: 'Next frame' })).toBeInTheDocument();
     expect(within(preview).getByText('The video does not have a description.')).toBeInTheDocument();
     expect(within(preview).getByText('The video does not have notes.')).toBeInTheDocument();
   });
@@ -302,6 +328,30 @@ describe('video library', () => {
     expect(app.queryClient.getQueryData<InProgressVideo[]>(['videos', 'in-progress'])).toEqual([
       expect.objectContaining({ id: '7', title: 'Old name', percentageCompleted: 60 }),
     ]);
+  });
+
+  it('the edit dialog caps each field at the contract limit and refuses a pasted control character', async () => {
+    serveLists([libraryVideo({ id: '8', title: 'Film', description: 'Text' })]);
+    api.on(`PUT ${ApiPaths.editVideo}`, { status: 200 });
+    const app = renderHome();
+    await within(list('All Videos')).findByRole('group', { name: 'Film' });
+    const menu = await openMenu(app, 'Film');
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Video Details' });
+    const limits = [
+      ['Video Name', TextLimits.videoTitle],
+      ['Video Description', TextLimits.videoDescription],
+      ['Notes', TextLimits.notes],
+    ] as const;
+    for (const [label, max] of limits) {
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('maxLength', String(max));
+    }
+
+    fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'a\u0000b' } });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toastTexts()).toEqual([badCharactersMessage(TextFields.notes)]));
+    expect(api.callsTo(`PUT ${ApiPaths.editVideo}`)).toHaveLength(0);
   });
 
   it('delete asks first, with No focused, then removes the video from every list', async () => {

@@ -1,6 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import type { LibraryVideo } from '@filmroom/contract';
+import { Tool, type LibraryVideo } from '@filmroom/contract';
+
+// The player and its media-chrome controls load when a preview first opens, not with the app.
+const FilmPlayer = lazy(() =>
+  import('../../../components/film-player/film-player.js').then(({ FilmPlayer }) => ({
+    default: FilmPlayer,
+  })),
+);
 import { useDownloadVideo } from '../../../lib/download-video.js';
 
 interface PreviewDialogProps {
@@ -8,7 +16,7 @@ interface PreviewDialogProps {
   onHide(): void;
 }
 
-/** Preview modal (spec §2, 80vw): plays the video with its thumbnail as poster. */
+/** Preview modal (spec §2, 80vw): plays the video with its thumbnail as poster, for film study. */
 export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
   const download = useDownloadVideo();
   return (
@@ -17,18 +25,23 @@ export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
       visible={video !== undefined}
       onHide={onHide}
       style={{ width: '80vw' }}
+      breakpoints={{ '960px': '95vw' }}
       className="preview-dialog"
+      // The player takes the focus so its keyboard shortcuts work as soon as it opens.
+      focusOnShow={false}
     >
       {video && (
         <div className="preview">
-          <video
-            className="preview__video"
-            controls
-            preload="metadata"
-            poster={video.thumbnailUrl || undefined}
-            src={video.url}
-            aria-label={`Video ${video.title || 'Video Preview'}`}
-          />
+          <Suspense fallback={<div className="preview__loading" aria-busy="true" />}>
+            <FilmPlayer
+              src={video.url}
+              poster={video.thumbnailUrl || undefined}
+              title={video.title || 'Video Preview'}
+              chapters={video.chapters}
+              chapterNoun={video.madeBy?.tool === Tool.PlayerTracking ? 'clip' : 'play'}
+              autoFocus
+            />
+          </Suspense>
           <section className="preview__section" aria-labelledby="preview-description">
             <h3 id="preview-description">Description</h3>
             <p>{video.description || 'The video does not have a description.'}</p>

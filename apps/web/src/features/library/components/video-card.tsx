@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { VideoType, type LibraryVideo } from '@filmroom/contract';
+import { Tool, TOOLS, VideoType, type LibraryVideo } from '@filmroom/contract';
+import { VideoLength, VideoOrigin } from '../../../components/video-origin.js';
 import { formatVideoDate } from '../../../lib/format-date.js';
 
 export interface VideoCardActions {
@@ -14,9 +15,12 @@ export interface VideoCardActions {
 }
 
 const MARKERS: Partial<Record<VideoType, { className: string; label: string }>> = {
-  [VideoType.Inactivity]: { className: 'inactivity', label: 'Inactivity Filter' },
-  [VideoType.PlayerTracking]: { className: 'tracking', label: 'Player Tracking' },
-  [VideoType.Both]: { className: 'both', label: 'Inactivity Filter and Player Tracking' },
+  [VideoType.Inactivity]: { className: 'inactivity', label: TOOLS[Tool.Inactivity].name },
+  [VideoType.PlayerTracking]: { className: 'tracking', label: TOOLS[Tool.PlayerTracking].name },
+  [VideoType.Both]: {
+    className: 'both',
+    label: `${TOOLS[Tool.Inactivity].name} and ${TOOLS[Tool.PlayerTracking].name}`,
+  },
 };
 
 export function menuItemsFor(video: LibraryVideo, actions: VideoCardActions): MenuItem[] {
@@ -66,6 +70,7 @@ export function VideoCard({ video, ...actions }: { video: LibraryVideo } & Video
         >
           <i className="pi pi-play-circle" aria-hidden="true" />
         </button>
+        <VideoLength video={video} />
         {marker && (
           <span
             className={`video-card__marker video-card__marker--${marker.className}`}
@@ -91,6 +96,7 @@ export function VideoCard({ video, ...actions }: { video: LibraryVideo } & Video
           />
         </div>
         <h4 className="video-card__title">{title}</h4>
+        <VideoOrigin video={video} />
         <p className="video-card__description">{video.description || 'No description'}</p>
         <div className="video-card__actions">
           <Button

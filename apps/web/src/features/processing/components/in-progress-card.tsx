@@ -1,15 +1,10 @@
 import { ProgressBar } from 'primereact/progressbar';
-import { VideoType, type InProgressVideo } from '@filmroom/contract';
+import { inProgressTitleSuffix, type InProgressVideo } from '@filmroom/contract';
 import { formatVideoDate } from '../../../lib/format-date.js';
 
-const TYPE_SUFFIX: Partial<Record<VideoType, string>> = {
-  [VideoType.Inactivity]: '(Inactivity Filter)',
-  [VideoType.PlayerTracking]: '(Player Tracking)',
-};
-
 export function inProgressTitle(video: InProgressVideo): string {
-  const suffix = TYPE_SUFFIX[video.type];
-  return [video.title, suffix].filter(Boolean).join(' ');
+  const suffix = inProgressTitleSuffix(video.type);
+  return video.title ? `${video.title}${suffix}` : suffix.trimStart();
 }
 
 interface InProgressCardProps {

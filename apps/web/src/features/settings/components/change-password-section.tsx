@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Messages, validateChangePassword } from '@filmroom/contract';
+import { Messages, validateChangePassword, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { PasswordInput } from '../../../components/password-input.js';
@@ -53,6 +53,7 @@ export function ChangePasswordSection() {
         value={form.newPassword}
         onChange={set('newPassword')}
         autoComplete="new-password"
+        maxLength={TextLimits.password}
       />
       <PasswordInput
         id="confirm-new-password"
@@ -60,6 +61,7 @@ export function ChangePasswordSection() {
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
         autoComplete="new-password"
+        maxLength={TextLimits.password}
       />
     </SettingsSection>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Messages, ROLES, roleIdOf, validateProfile } from '@filmroom/contract';
+import { Messages, ROLES, roleIdOf, validateProfile, TextLimits } from '@filmroom/contract';
 import { emailOf } from '../../../lib/access-token.js';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
@@ -67,6 +67,7 @@ export function MyProfileSection() {
           value={form.firstName}
           onChange={set('firstName')}
           autoComplete="given-name"
+          maxLength={TextLimits.name}
         />
         <TextField
           id="profile-last-name"
@@ -74,6 +75,7 @@ export function MyProfileSection() {
           value={form.lastName}
           onChange={set('lastName')}
           autoComplete="family-name"
+          maxLength={TextLimits.name}
         />
       </div>
       <TextField id="profile-email" label="Email" type="email" value={email} readOnly />

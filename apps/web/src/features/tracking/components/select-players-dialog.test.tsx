@@ -72,8 +72,8 @@ describe('Select Players & Set Details For New Video', () => {
     );
     const radios = within(dialog).getAllByRole('radio');
     expect(radios).toHaveLength(2);
-    expect(within(dialog).getByLabelText('Team A: #d32f2f and #ffffff')).toBeChecked();
-    expect(within(dialog).getByLabelText('Team B: #1565c0 and #ffeb3b')).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Team A: red and white')).toBeChecked();
+    expect(within(dialog).getByLabelText('Team B: blue and yellow')).not.toBeChecked();
     const swatches = dialog.querySelectorAll<HTMLElement>('.team-swatch');
     expect([...swatches].map((s) => s.style.background)).toEqual([
       'rgb(211, 47, 47)',
@@ -86,6 +86,63 @@ describe('Select Players & Set Details For New Video', () => {
     expect(within(dialog).getByRole('img', { name: 'Player #07' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Notes')).toHaveAttribute('rows', '5');
     expect(within(dialog).getByText('only visible to you')).toBeInTheDocument();
+  });
+
+  it("names each team's colours in words beside the swatches", async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByText('Team A: red and white')).toBeVisible();
+    expect(within(dialog).getByText('Team B: blue and yellow')).toBeVisible();
+  });
+
+  it('opens a player photo large on click, and closes it again', async () => {
+    const { app, dialog } = await openDialog();
+    await app.user.click(
+      within(dialog).getByRole('button', { name: 'Show the photo of player #07 large' }),
+    );
+    const large = await screen.findByRole('dialog', { name: 'Player #07' });
+    expect(within(large).getByRole('img', { name: 'Player #07, large' })).toHaveAttribute(
+      'src',
+      teams.teams[0]!.playerPhotos![0]!.url,
+    );
+    await app.user.click(within(large).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Player #07' })).toBeNull());
+    expect(
+      screen.getByRole('dialog', { name: 'Select Players & Set Details For New Video' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when a team has no readable players', async () => {
+    teams.teams.push({
+      teamLetter: 'C',
+      primaryColor: '#1f2a44',
+      secondaryColor: '#1f2a44',
+      players: [],
+    });
+    try {
+      const { app, dialog } = await openDialog();
+      expect(within(dialog).getByText('(no readable numbers)')).toBeVisible();
+      await app.user.click(within(dialog).getByLabelText(/^Team C: navy/));
+      expect(within(dialog).getByText(ProcessingMessages.noReadablePlayers)).toBeVisible();
+      expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
+    } finally {
+      teams.teams.pop();
+    }
+  });
+
+  it('marks the required fields as required', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByLabelText('Video Name')).toHaveAttribute('aria-required', 'true');
+    expect(within(dialog).getByLabelText('Video Description')).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+    expect(within(dialog).getByLabelText('Notes')).not.toHaveAttribute('aria-required');
+    expect(within(dialog).getByRole('radiogroup', { name: 'Jersey Color' })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+    expect(within(dialog).getByRole('group', { name: 'Select Players' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Required field')).toBeVisible();
   });
 
   it('shows every validation message as a toast and sends nothing', async () => {
@@ -112,7 +169,7 @@ describe('Select Players & Set Details For New Video', () => {
     await app.user.type(within(dialog).getByLabelText('Video Name'), '  Number 4  ');
     await app.user.type(within(dialog).getByLabelText('Video Description'), ' Blocks ');
     await app.user.type(within(dialog).getByLabelText('Notes'), ' for scouts ');
-    await app.user.click(within(dialog).getByLabelText('Team B: #1565c0 and #ffeb3b'));
+    await app.user.click(within(dialog).getByLabelText('Team B: blue and yellow'));
     expect(within(dialog).queryByLabelText('#07')).not.toBeInTheDocument();
     await app.user.click(within(dialog).getByLabelText('#04'));
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));

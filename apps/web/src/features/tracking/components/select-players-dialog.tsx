@@ -4,7 +4,15 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
-import { validateSelectPlayers, type TrackingTeamInfo } from '@filmroom/contract';
+import {
+  colourName,
+  ProcessingMessages,
+  TextLimits,
+  validateSelectPlayers,
+  type TrackedPlayerPhoto,
+  type TrackingTeamInfo,
+} from '@filmroom/contract';
+import { RequiredMark, RequiredNote } from '../../../components/field-label.js';
 import { TextField } from '../../../components/text-field.js';
 import { notify } from '../../../lib/notifier.js';
 import { useSelectPlayers, useTrackingInfo } from '../api/tracking-players.js';
@@ -38,6 +46,30 @@ function TeamSwatches({ team }: { team: TrackingTeamInfo }) {
   );
 }
 
+/** A team's colours in words ('red and white'), so the choice never rests on the swatch alone. */
+export function teamColours(
+  team: Pick<TrackingTeamInfo, 'primaryColor' | 'secondaryColor'>,
+): string {
+  const primary = colourName(team.primaryColor);
+  const secondary = colourName(team.secondaryColor);
+  return primary === secondary ? primary : `${primary} and ${secondary}`;
+}
+
+/** The crop a number was read from, as a button that shows it large. */
+function PlayerPhoto({ photo, onOpen }: { photo: TrackedPlayerPhoto; onOpen(): void }) {
+  const label = jerseyLabel(photo.number);
+  return (
+    <button
+      type="button"
+      className="select-players__photo-button"
+      aria-label={`Show the photo of player ${label} large`}
+      onClick={onOpen}
+    >
+      <img className="select-players__photo" src={photo.url} alt={`Player ${label}`} />
+    </button>
+  );
+}
+
 /** Select Players & Set Details For New Video (spec §2, 80vw). */
 export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps) {
   const info = useTrackingInfo(video?.id);
@@ -47,6 +79,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
   const [notes, setNotes] = useState('');
   const [teamLetter, setTeamLetter] = useState('A');
   const [selectedPlayers, setSelectedPlayers] = useState<number[]>([]);
+  const [enlarged, setEnlarged] = useState<TrackedPlayerPhoto | undefined>();
 
   useEffect(() => {
     if (!video) return;
@@ -55,6 +88,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
     setNotes(video.notes ?? '');
     setTeamLetter('A');
     setSelectedPlayers([]);
+    setEnlarged(undefined);
   }, [video]);
 
   const teams = info.data?.teams ?? [];
@@ -101,19 +135,38 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
       className="select-players-dialog"
     >
       <form className="form" onSubmit={save} noValidate>
-        <TextField id="select-players-name" label="Video Name" value={title} onChange={setTitle} />
+        <RequiredNote />
+        <TextField
+          id="select-players-name"
+          label="Video Name"
+          value={title}
+          onChange={setTitle}
+          maxLength={TextLimits.videoTitle}
+          required
+        />
         <TextField
           id="select-players-description"
           label="Video Description"
           value={description}
           onChange={setDescription}
+          maxLength={TextLimits.videoDescription}
+          required
         />
         <NotesField id="select-players-notes" value={notes} onChange={setNotes} />
         {info.isLoading && <ProgressBar mode="indeterminate" style={{ height: 4 }} />}
-        <fieldset className="field select-players__teams">
-          <legend>Jersey Color</legend>
+        <fieldset
+          className="field select-players__teams"
+          role="radiogroup"
+          aria-required="true"
+          aria-labelledby="select-players-teams-legend"
+        >
+          <legend id="select-players-teams-legend">
+            Jersey Color
+            <RequiredMark />
+          </legend>
           {teams.map((option) => {
             const id = `select-players-team-${option.teamLetter}`;
+            const hasPlayers = option.players.length > 0;
             return (
               <div key={option.teamLetter} className="select-players__team">
                 <RadioButton
@@ -123,18 +176,23 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
                   checked={teamLetter === option.teamLetter}
                   onChange={() => chooseTeam(option.teamLetter)}
                 />
-                <label htmlFor={id}>
+                <label htmlFor={id} className="select-players__team-label">
                   <TeamSwatches team={option} />
-                  <span className="visually-hidden">
-                    {`Team ${option.teamLetter}: ${option.primaryColor} and ${option.secondaryColor}`}
-                  </span>
+                  <span>{`Team ${option.teamLetter}: ${teamColours(option)}`}</span>
+                  {!hasPlayers && <span className="muted">(no readable numbers)</span>}
                 </label>
               </div>
             );
           })}
         </fieldset>
-        <fieldset className="field select-players__players">
-          <legend>Select Players</legend>
+        <fieldset className="field select-players__players" aria-labelledby="select-players-legend">
+          <legend id="select-players-legend">
+            Select Players
+            <RequiredMark />
+          </legend>
+          {team && team.players.length === 0 && (
+            <p className="select-players__none">{ProcessingMessages.noReadablePlayers}</p>
+          )}
           {(team?.players ?? []).map((number) => {
             const id = `select-players-player-${number}`;
             const photo = team?.playerPhotos?.find((p) => p.number === number);
@@ -146,13 +204,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
                   onChange={(event) => toggle(number, event.checked === true)}
                 />
                 <label htmlFor={id}>{jerseyLabel(number)}</label>
-                {photo && (
-                  <img
-                    className="select-players__photo"
-                    src={photo.url}
-                    alt={`Player ${jerseyLabel(number)}`}
-                  />
-                )}
+                {photo && <PlayerPhoto photo={photo} onOpen={() => setEnlarged(photo)} />}
               </div>
             );
           })}
@@ -162,6 +214,21 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
           <Button type="submit" label="Save" loading={select.isPending} />
         </div>
       </form>
+      <Dialog
+        header={enlarged ? `Player ${jerseyLabel(enlarged.number)}` : ''}
+        visible={enlarged !== undefined}
+        onHide={() => setEnlarged(undefined)}
+        className="player-photo-dialog"
+        dismissableMask
+      >
+        {enlarged && (
+          <img
+            className="player-photo-dialog__image"
+            src={enlarged.url}
+            alt={`Player ${jerseyLabel(enlarged.number)}, large`}
+          />
+        )}
+      </Dialog>
     </Dialog>
   );
 }

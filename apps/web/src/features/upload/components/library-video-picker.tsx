@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { Messages, type LibraryVideo } from '@filmroom/contract';
+import { videoFactsText } from '../../../components/video-origin.js';
 import { formatVideoDate } from '../../../lib/format-date.js';
 
 interface LibraryVideoPickerProps {
@@ -59,7 +60,10 @@ export function LibraryVideoPicker({ videos, selectedId, onChange }: LibraryVide
                     <i className="pi pi-image" aria-hidden="true" />
                   </span>
                 )}
-                <span className="video-picker__name">{video.title || 'No name'}</span>
+                <span className="video-picker__name">
+                  {video.title || 'No name'}
+                  <span className="video-facts">{videoFactsText(video)}</span>
+                </span>
                 <span className="video-picker__date">{formatVideoDate(video.date)}</span>
                 {isSelected && <i className="pi pi-check" aria-hidden="true" />}
               </li>

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
+import { Tool, TOOLS } from '@filmroom/contract';
 
 export interface UploadMode {
   id: 'inactivity' | 'tracking' | 'library';
@@ -11,13 +12,13 @@ export interface UploadMode {
 export const UPLOAD_MODES: readonly UploadMode[] = [
   {
     id: 'inactivity',
-    label: 'Inactivity Filter',
+    label: TOOLS[Tool.Inactivity].name,
     icon: 'pi pi-filter',
     info: 'Removes the time between plays, such as timeouts and after-the-whistle footage.',
   },
   {
     id: 'tracking',
-    label: 'Player Tracking',
+    label: TOOLS[Tool.PlayerTracking].name,
     icon: 'pi pi-users',
     info: 'Finds every clip involving a player identified by jersey number. You pick the team by jersey colour and the player numbers.',
   },

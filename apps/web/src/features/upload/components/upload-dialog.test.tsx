@@ -198,6 +198,28 @@ describe('upload dialog', () => {
     });
   });
 
+  it('the All Videos list tells two videos of the same name apart by tool and length', async () => {
+    serveLists([
+      libraryVideo({
+        id: 'out',
+        title: 'Final',
+        durationSec: 125,
+        madeBy: { tool: 'inactivity', sourceDurationSec: 600 },
+      }),
+      libraryVideo({ id: 'src', title: 'Final', durationSec: 600 }),
+    ]);
+    const app = renderHome();
+    await screen.findAllByRole('group', { name: 'Final' });
+    const dialog = await openUpload(app, 'Player Tracking');
+    const options = within(
+      within(dialog).getByRole('listbox', { name: 'All Videos' }),
+    ).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringContaining('FinalInactivity Filter · 2:05'),
+      expect.stringContaining('FinalOriginal · 10:00'),
+    ]);
+  });
+
   it('the small-screen menu opens the same dialog', async () => {
     serveLists();
     const app = renderHome();

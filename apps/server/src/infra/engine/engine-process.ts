@@ -1,0 +1,78 @@
+import { fork } from 'node:child_process';
+import { boundForkOptions } from '@filmroom/vision/media';
+import {
+  ENGINE_PROCESS_SCRIPT,
+  type EngineMessage,
+  type EngineRequest,
+  type EngineResult,
+} from '@filmroom/vision/engine';
+
+/** An engine failure as the engine reported it (MediaError code when it has one). */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs one engine call in a child process (the vision package's engine process). `tmpDir` becomes
+ * the child's TMPDIR, so every temporary file the engine makes sits in a folder the job removes.
+ * Abort kills the child at once (SIGKILL); if this process dies, the kernel kills the child
+ * (parent-death signal), and a child that outlives it anyway sees its IPC channel close and exits.
+ */
+export function runEngine<R extends EngineRequest>(
+  request: R,
+  options: { tmpDir: string; signal: AbortSignal; onProgress?: (percent: number) => void },
+): Promise<EngineResult<R>> {
+  return new Promise<EngineResult<R>>((resolve, reject) => {
+    if (options.signal.aborted) {
+      reject(options.signal.reason as Error);
+      return;
+    }
+    const child = fork(ENGINE_PROCESS_SCRIPT, [], {
+      env: { ...process.env, TMPDIR: options.tmpDir },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // Killed by the kernel if this worker dies, even by SIGKILL (its ffmpeg children likewise).
+      ...boundForkOptions(),
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let settled = false;
+    const settle = (action: () => void): void => {
+      if (settled) return;
+      settled = true;
+      options.signal.removeEventListener('abort', onAbort);
+      action();
+    };
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+      settle(() => reject(options.signal.reason as Error));
+    };
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    child.on('message', (message: EngineMessage) => {
+      if (message.type === 'progress') options.onProgress?.(message.percent);
+      else if (message.type === 'result') {
+        settle(() => resolve(message.result as EngineResult<R>));
+        child.disconnect();
+      } else {
+        settle(() => reject(new EngineError(message.message, message.code)));
+        child.disconnect();
+      }
+    });
+    child.on('error', (error) => settle(() => reject(error)));
+    child.on('exit', (code, signal) =>
+      settle(() =>
+        reject(
+          new EngineError(`Engine exited (${signal ?? code}) without a result: ${stderr}`, null),
+        ),
+      ),
+    );
+    child.send(request);
+  });
+}

@@ -1,0 +1,225 @@
+import { PROFILE_PAGE_ROUTE, PUBLIC_VIDEO_ROUTE } from '@filmroom/contract';
+import { probeVideo } from '@filmroom/vision/media';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
+import type { Database } from '../infra/db/database.js';
+import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
+import { createProcessingJobsRepository } from '../infra/db/processing-jobs.repository.js';
+import { createProfileSharesRepository } from '../infra/db/profile-shares.repository.js';
+import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
+import { createUsersRepository } from '../infra/db/users.repository.js';
+import { createVideosRepository } from '../infra/db/videos.repository.js';
+import type { Mailer } from '../infra/mail/mailer.js';
+import { cropPlayerPhoto } from '../infra/media/player-photo.js';
+import { createLinkDownloader } from '../infra/media/link-download.js';
+import {
+  makeBrowserPlayable,
+  makeThumbnail,
+  playableActionFor,
+} from '../infra/media/video-rendition.js';
+import { createProfileService } from '../infra/profile/create-profile-service.js';
+import type { JobSender } from '../infra/queue/job-sender.js';
+import type { ObjectStorage } from '../infra/storage/object-storage.js';
+import { createAccountMailService } from './accounts/account-mail.service.js';
+import { createAccountService } from './accounts/account.service.js';
+import { createSettingsService } from './accounts/settings.service.js';
+import type { Clock } from './clock.js';
+import { createMediaUrlSigner } from './media/signed-media-url.js';
+import { discardProcessingFiles } from './processing/discard-processing-files.js';
+import { createProcessingNotifier } from './processing/processing-notifier.js';
+import {
+  createProcessingRunService,
+  type EngineRunner,
+} from './processing/processing-run.service.js';
+import { createProcessingService } from './processing/processing.service.js';
+import { createProfileSharingService } from './sharing/profile-sharing.service.js';
+import { createAccessTokenService } from './tokens/access-token.service.js';
+import { withVerifiedTokenCache } from './tokens/verified-token-cache.js';
+import { createOneTimeTokenService, oneTimeTokenTtlMs } from './tokens/one-time-token.service.js';
+import { createRefreshTokenService } from './tokens/refresh-token.service.js';
+import { createSessionService } from './tokens/session.service.js';
+import type { RunningImports } from './videos/running-imports.js';
+import { createVideoIngestService } from './videos/video-ingest.service.js';
+import { createVideoIntakeService } from './videos/video-intake.service.js';
+import { createVideoLibraryService } from './videos/video-library.service.js';
+
+export type ServicesConfig = Config & { jwtSecret: string };
+
+/** The adapters the services run on, opened by the process (main.ts) or a test. */
+export interface ServiceInfra {
+  db: Database;
+  storage: ObjectStorage;
+  mailer: Mailer;
+  jobs: JobSender;
+  clock: Clock;
+  logger: Logger;
+  passwords: PasswordHasher;
+  /** Imports and engine runs in this process, so a cancel from the API stops them at once. */
+  imports: RunningImports;
+  engines: EngineRunner;
+  /** This process's folder for temporary files. */
+  tmpDir: string;
+  /** Prefix of the API routes; signed media URLs and shared-video links live under it. */
+  apiPrefix: string;
+}
+
+/**
+ * Every service of the app, wired once: the API role serves them over HTTP, the worker role runs
+ * jobs with them, and the tests use the same wiring.
+ */
+export function createServices(config: ServicesConfig, infra: ServiceInfra) {
+  const { db, storage, mailer, jobs, clock, logger } = infra;
+  const repositories = {
+    users: createUsersRepository(db),
+    videos: createVideosRepository(db),
+    processingJobs: createProcessingJobsRepository(db),
+    shares: createProfileSharesRepository(db),
+  };
+  const { users, videos, processingJobs, shares } = repositories;
+
+  const accessTokens = withVerifiedTokenCache(
+    createAccessTokenService({
+      secret: config.jwtSecret,
+      ttlSeconds: config.accessTokenTtlSeconds,
+      clock,
+    }),
+    { clock },
+  );
+  const sessions = createSessionService({
+    accessTokens,
+    refreshTokens: createRefreshTokenService({
+      repository: createRefreshTokensRepository(db),
+      ttlDays: config.refreshTokenTtlDays,
+      clock,
+    }),
+  });
+  const oneTimeTokens = createOneTimeTokenService({
+    repository: createOneTimeTokensRepository(db),
+    ttlMs: oneTimeTokenTtlMs(config),
+    clock,
+  });
+  const accountMails = createAccountMailService({
+    users,
+    oneTimeTokens,
+    mailer,
+    publicUrl: config.publicUrl,
+    activationTtlHours: config.activationTokenTtlHours,
+    resetTtlMinutes: config.resetTokenTtlMinutes,
+  });
+  const accounts = createAccountService({
+    users,
+    passwords: infra.passwords,
+    oneTimeTokens,
+    sessions,
+    accountMails,
+    jobs,
+    clock,
+    logger,
+  });
+  const settings = createSettingsService({ users, passwords: infra.passwords, sessions, clock });
+  const signer = createMediaUrlSigner({
+    secret: config.jwtSecret,
+    apiPrefix: infra.apiPrefix,
+    clock,
+    defaultTtlSeconds: config.mediaUrlTtlSeconds,
+  });
+  const sharing = createProfileSharingService({
+    videos,
+    users,
+    shares,
+    profile: createProfileService({
+      scoutSmart: config.scoutSmart,
+      shares,
+      publicUrl: config.publicUrl,
+      pageRoute: PROFILE_PAGE_ROUTE,
+    }),
+    publicUrl: config.publicUrl,
+    publicVideoPath: `${infra.apiPrefix}${PUBLIC_VIDEO_ROUTE}`,
+    logger,
+  });
+  const processing = createProcessingService({
+    processing: processingJobs,
+    jobs,
+    signer,
+    clock,
+  });
+  const library = createVideoLibraryService({
+    videos,
+    storage,
+    signer,
+    imports: infra.imports,
+    clock,
+    beforeDelete: (video) => sharing.unshare(video),
+    discardJobFiles: (entry) => discardProcessingFiles(processingJobs, storage, entry),
+    entryBehind: async (output) => {
+      const job = await processingJobs.findDoneByOutput(output.userId, output.id);
+      return job ? videos.findById(job.entryVideoId) : undefined;
+    },
+    afterErrorRead: (video) => processingJobs.markErrorRead(video.id, clock()),
+  });
+  const intake = createVideoIntakeService({
+    videos,
+    storage,
+    jobs,
+    signer,
+    allowHosts: config.ssrfAllowHosts,
+    processing,
+  });
+  const ingest = createVideoIngestService({
+    videos,
+    storage,
+    clock,
+    logger,
+    imports: infra.imports,
+    media: {
+      probe: (file, signal) => probeVideo(file, { signal }),
+      thumbnail: makeThumbnail,
+      playableAction: playableActionFor,
+      makePlayable: makeBrowserPlayable,
+    },
+    links: createLinkDownloader({
+      ytDlpPath: config.ytDlpPath,
+      maxBytes: config.maxUploadBytes,
+      timeoutMs: config.importTimeoutMs,
+      allowHosts: config.ssrfAllowHosts,
+      iCloudResolveUrl: config.iCloudResolveUrl,
+    }),
+    processing,
+    tmpDir: infra.tmpDir,
+  });
+  const processingRuns = createProcessingRunService({
+    videos,
+    processing: processingJobs,
+    storage,
+    clock,
+    logger,
+    imports: infra.imports,
+    notify: createProcessingNotifier({ users, mailer, publicUrl: config.publicUrl, logger }),
+    engines: infra.engines,
+    media: {
+      probe: (file, signal) => probeVideo(file, { signal }),
+      thumbnail: makeThumbnail,
+      cropPlayerPhoto,
+    },
+    tmpDir: infra.tmpDir,
+    staleAfterMs: config.jobStaleMs,
+  });
+
+  return {
+    repositories,
+    accessTokens,
+    accounts,
+    accountMails,
+    settings,
+    signer,
+    sharing,
+    processing,
+    processingRuns,
+    library,
+    intake,
+    ingest,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,79 @@
+import { registerAndActivate } from '../support/accounts.js';
+import { seriousAxeFindings } from '../support/axe.js';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { realClip, realClipAs } from '../support/real-clips.js';
+import { logInThroughUi } from '../support/session.js';
+
+// American football, 4 s of broadcast film: one team's numbers can be read, the other's cannot.
+const clip = realClip(
+  'amfb_dhingratul_clip1.mp4',
+  'Select Players names each team colour in words, shows the photos large and says when a team has no readable numbers',
+);
+
+/** The names colourName gives (packages/contract/src/colour-names.ts). */
+const COLOUR = String.raw`(white|light grey|grey|dark grey|black|navy|blue|light blue|teal|red|maroon|orange|yellow|gold|green|light green|dark green|purple|pink|brown)`;
+const TEAM_LABEL = new RegExp(`^Team [AB]: ${COLOUR}( and ${COLOUR})?$`);
+
+test(clip.title, async ({ page, app, mailbox }) => {
+  test.skip(!clip.path, clip.title);
+  test.setTimeout(300_000);
+  const email = uniqueEmail('scout');
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+
+  await page.getByRole('button', { name: 'Player Tracking' }).first().click();
+  const upload = page.getByRole('dialog', { name: 'Upload Video for Player Tracking' });
+  await upload
+    .locator('input[type="file"]')
+    .setInputFiles(await realClipAs(clip.path!, 'Snap.mp4'));
+  await upload.getByRole('button', { name: 'Run Player Tracking Filter' }).click();
+  const uploaded = page.getByRole('dialog', { name: 'Video successfully uploaded!' });
+  await uploaded.getByRole('button', { name: 'Close' }).click({ timeout: 60_000 });
+
+  const card = page
+    .getByRole('region', { name: 'Videos in progress' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Snap (Player Tracking)' });
+  await card.getByRole('button', { name: 'Select Players' }).click({ timeout: 240_000 });
+  const select = page.getByRole('dialog', { name: 'Select Players & Set Details For New Video' });
+  await expect(select.getByRole('radio').first()).toBeVisible();
+
+  // Each team: swatches and its colours in words; the choice never rests on colour alone.
+  const teams = select.getByRole('radiogroup', { name: 'Jersey Color' });
+  await expect(teams).toHaveAttribute('aria-required', 'true');
+  const labels = await teams.locator('label').allTextContents();
+  expect(labels.length).toBe(2);
+  for (const label of labels) {
+    expect(label.replace('(no readable numbers)', '').trim()).toMatch(TEAM_LABEL);
+  }
+  await expect(select.getByLabel('Video Name')).toHaveAttribute('aria-required', 'true');
+  await expect(select.getByLabel('Video Description')).toHaveAttribute('aria-required', 'true');
+  expect(await seriousAxeFindings(page, '.select-players-dialog')).toEqual([]);
+
+  // The team whose numbers were read lists them with the photo each was read from; it opens large.
+  const players = select.getByRole('group', { name: 'Select Players' });
+  const readable = labels.findIndex((label) => !label.includes('(no readable numbers)'));
+  expect(readable).toBeGreaterThanOrEqual(0);
+  await teams.getByRole('radio').nth(readable).check();
+  const firstNumber = (await players.locator('label').first().textContent()) ?? '';
+  expect(firstNumber).toMatch(/^#\d{2}$/);
+  await players
+    .getByRole('button', { name: `Show the photo of player ${firstNumber} large` })
+    .click();
+  const large = page.getByRole('dialog', { name: `Player ${firstNumber}` });
+  const largeImage = large.getByRole('img', { name: `Player ${firstNumber}, large` });
+  await expect(largeImage).toBeVisible();
+  const shown = await largeImage.boundingBox();
+  expect(shown?.height ?? 0).toBeGreaterThan(200);
+  await page.keyboard.press('Escape');
+  await expect(large).toBeHidden();
+  await expect(select).toBeVisible();
+
+  // A team without a readable number says so instead of showing an empty list.
+  const unreadable = labels.findIndex((label) => label.includes('(no readable numbers)'));
+  if (unreadable >= 0) {
+    await teams.getByRole('radio').nth(unreadable).check();
+    await expect(players.getByText('No jersey numbers could be read for this team.')).toBeVisible();
+    await expect(players.getByRole('checkbox')).toHaveCount(0);
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * Caps and allowed characters of the text people type (the spec names no caps). The same rules run
+ * in the web forms and on the server, so a value the form accepts is one the database can store.
+ */
+export const TextLimits = {
+  name: 100,
+  /** RFC 5321: the longest address a mail server accepts. */
+  email: 254,
+  /** What a phone field may hold before its digits are counted (dial code, spaces, dashes). */
+  phoneNumber: 32,
+  /** New passwords; a login checks whatever an older account has. */
+  password: 256,
+  videoTitle: 200,
+  videoDescription: 2000,
+  notes: 5000,
+  link: 2048,
+} as const;
+
+export interface TextField {
+  label: string;
+  max: number;
+  /** Line breaks and tabs are allowed (description, notes). */
+  multiline?: boolean;
+}
+
+/** The user-typed fields that are stored, by the name their form and payload use. */
+export const TextFields = {
+  firstName: { label: 'First name', max: TextLimits.name },
+  lastName: { label: 'Last name', max: TextLimits.name },
+  email: { label: 'Email', max: TextLimits.email },
+  videoTitle: { label: 'Video name', max: TextLimits.videoTitle },
+  videoDescription: {
+    label: 'Video description',
+    max: TextLimits.videoDescription,
+    multiline: true,
+  },
+  notes: { label: 'Notes', max: TextLimits.notes, multiline: true },
+} as const satisfies Record<string, TextField>;
+
+export function tooLongMessage(field: TextField): string {
+  return `${field.label} must be at most ${field.max} characters`;
+}
+
+export function badCharactersMessage(field: TextField): string {
+  return `${field.label} contains characters that are not allowed`;
+}
+
+export function passwordTooLongMessage(label = 'Password'): string {
+  return `${label} must be at most ${TextLimits.password} characters`;
+}
+
+// C0 controls (NUL included: PostgreSQL text cannot hold it) and DEL; lone UTF-16 surrogates.
+/* eslint-disable no-control-regex -- finding control characters is what these are for */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/* eslint-enable no-control-regex */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasBadCharacters(value: string, multiline = false): boolean {
+  return (multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** The field's failures beyond the spec's own rules: too long, characters not allowed. */
+export function textFailures(value: string | undefined | null, field: TextField): string[] {
+  if (!value) return [];
+  const failures: string[] = [];
+  if (value.length > field.max) failures.push(tooLongMessage(field));
+  if (hasBadCharacters(value, field.multiline)) failures.push(badCharactersMessage(field));
+  return failures;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The `scout-vision` command. npm links a workspace's bin only if the file exists at install time,
+// and the CLI itself is built later (dist/cli.js), so this small launcher is the linked file. Right
+// after the set-up (before `npm run build`), it builds the package once, then starts the CLI.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const cli = new URL('../dist/cli.js', import.meta.url);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const buildCommand = 'npm run build -w @filmroom/vision';
+
+if (!existsSync(cli)) {
+  if (!existsSync(new URL('../tsconfig.json', import.meta.url))) {
+    process.stderr.write(`scout-vision is not built: run \`${buildCommand}\` in the repository.\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`scout-vision is not built yet; building it once (${buildCommand})…\n`);
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: packageDir,
+    // The build's own output goes to stderr, so a command's stdout (JSON, help) stays clean.
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  if (build.status !== 0 || !existsSync(cli)) {
+    process.stderr.write(
+      `The build failed; run \`${buildCommand}\` in the repository to see why.\n`,
+    );
+    process.exit(1);
+  }
+}
+await import(cli.href);

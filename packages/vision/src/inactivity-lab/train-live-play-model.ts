@@ -1,0 +1,347 @@
+import { writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Segment } from '../media/segments.js';
+import {
+  decodePlays,
+  liveProbabilities,
+  type LivePlayModel,
+} from '../inactivity/live-play-model.js';
+import {
+  buildFeatureMatrix,
+  FEATURE_NAMES,
+  type FeatureMatrix,
+} from '../inactivity/play-features.js';
+import { scoreSegments, type SegmentScore } from '../inactivity/score-segments.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import {
+  generateStyledFilm,
+  type GeneratedStyledFilm,
+} from '../synth/styled/generate-styled-film.js';
+import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
+import { generateFilm } from '../synth/generate-film.js';
+import { SPORTS } from '../synth/sport-profile.js';
+import { findSharedMedia } from '../testing/shared-media.js';
+import { cachedFeatures } from './feature-cache.js';
+import { loadLabelledClips } from './real-labels.js';
+
+/**
+ * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
+ * each style, a model trained on the other styles only is scored on it. The real clips are never
+ * trained on; they are scored with the final model. Writes src/inactivity/live-play-weights.ts.
+ *
+ *   npm run train:inactivity -w @filmroom/vision   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
+ */
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const filmDir = join(packageDir, '.cache', 'styled');
+const weightsFile = join(packageDir, 'src', 'inactivity', 'live-play-weights.ts');
+
+export interface LabelledFilm {
+  name: string;
+  group: string;
+  matrix: FeatureMatrix;
+  labels: Uint8Array;
+  live: Segment[];
+  durationSec: number;
+  fps: number;
+}
+
+function frameLabels(live: Segment[], count: number, fps: number): Uint8Array {
+  const labels = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    const t = (i + 0.5) / fps;
+    labels[i] = live.some((s) => t >= s.start && t < s.end) ? 1 : 0;
+  }
+  return labels;
+}
+
+export async function loadFilm(
+  name: string,
+  group: string,
+  path: string,
+  live: Segment[],
+): Promise<LabelledFilm> {
+  const features = await cachedFeatures(path);
+  const matrix = buildFeatureMatrix(features);
+  return {
+    name,
+    group,
+    matrix,
+    labels: frameLabels(live, features.count, features.fps),
+    live,
+    durationSec: features.count / features.fps,
+    fps: features.fps,
+  };
+}
+
+/**
+ * Logistic regression, full batch with Adam. Each film weighs the same (a real clip of a few seconds
+ * a third of a film: there are many of them, all of one game), live frames count double.
+ */
+export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayModel {
+  const width = FEATURE_NAMES.length;
+  const mean = new Array<number>(width).fill(0);
+  const std = new Array<number>(width).fill(0);
+  let rows = 0;
+  for (const f of films)
+    for (let i = 0; i < f.matrix.count; i++, rows++)
+      for (let c = 0; c < width; c++) mean[c]! += f.matrix.values[i * width + c]!;
+  for (let c = 0; c < width; c++) mean[c]! /= Math.max(1, rows);
+  for (const f of films)
+    for (let i = 0; i < f.matrix.count; i++)
+      for (let c = 0; c < width; c++) std[c]! += (f.matrix.values[i * width + c]! - mean[c]!) ** 2;
+  for (let c = 0; c < width; c++) std[c] = Math.sqrt(std[c]! / Math.max(1, rows)) || 1;
+  const x: Float32Array[] = [];
+  const y: number[] = [];
+  const w: number[] = [];
+  for (const f of films) {
+    const live = f.labels.reduce((a, b) => a + b, 0);
+    const dead = f.matrix.count - live;
+    const filmWeight = f.group === 'real' ? 0.3 : 1;
+    for (let i = 0; i < f.matrix.count; i++) {
+      const row = new Float32Array(width);
+      for (let c = 0; c < width; c++)
+        row[c] = (f.matrix.values[i * width + c]! - mean[c]!) / std[c]!;
+      x.push(row);
+      y.push(f.labels[i]!);
+      w.push(filmWeight * (f.labels[i] ? 2 / Math.max(1, live) : 1 / Math.max(1, dead)));
+    }
+  }
+  const totalW = w.reduce((a, b) => a + b, 0);
+  const weights = new Float64Array(width);
+  let bias = 0;
+  const m = new Float64Array(width + 1);
+  const v = new Float64Array(width + 1);
+  const lr = 0.05;
+  const l2 = 1e-3;
+  for (let step = 1; step <= 250; step++) {
+    const grad = new Float64Array(width + 1);
+    for (let i = 0; i < x.length; i++) {
+      const row = x[i]!;
+      let z = bias;
+      for (let c = 0; c < width; c++) z += weights[c]! * row[c]!;
+      const err = (1 / (1 + Math.exp(-z)) - y[i]!) * (w[i]! / totalW);
+      for (let c = 0; c < width; c++) grad[c]! += err * row[c]!;
+      grad[width]! += err;
+    }
+    for (let c = 0; c <= width; c++) {
+      const g = grad[c]! + (c < width ? l2 * weights[c]! : 0);
+      m[c] = 0.9 * m[c]! + 0.1 * g;
+      v[c] = 0.999 * v[c]! + 0.001 * g * g;
+      const mh = m[c]! / (1 - 0.9 ** step);
+      const vh = v[c]! / (1 - 0.999 ** step);
+      const delta = (lr * mh) / (Math.sqrt(vh) + 1e-8);
+      if (c < width) weights[c]! -= delta;
+      else bias -= delta;
+    }
+  }
+  const model: LivePlayModel = {
+    featureNames: FEATURE_NAMES.map((f) => f.name),
+    mean: mean.map(round),
+    std: std.map(round),
+    weights: Array.from(weights, round),
+    bias: round(bias),
+    enter: 0.5,
+    stay: 0.3,
+    trainedOn,
+  };
+  return chooseLevels(model, films);
+}
+
+/** Share of live seconds the decoding levels must keep on the training films. */
+const LIVE_TARGET = Number(process.env.TRAIN_LIVE_TARGET ?? 0.99);
+
+/** The decoding levels that remove the most dead time while keeping every play (on training films). */
+function chooseLevels(model: LivePlayModel, films: LabelledFilm[]): LivePlayModel {
+  const probs = films.map((f) => liveProbabilities(f.matrix, model));
+  let best: { enter: number; stay: number; key: number } | null = null;
+  for (let enter = 0.2; enter <= 0.81; enter += 0.05) {
+    for (let stay = 0.08; stay <= enter + 1e-9; stay += 0.04) {
+      const total = sumScores(
+        films.map((f, i) => {
+          const { segments } = decodePlays(probs[i]!, f.matrix.cuts, f.fps, f.durationSec, {
+            enter,
+            stay,
+          });
+          return scoreSegments(segments, f.live, f.durationSec);
+        }),
+      );
+      const liveKept = total.liveKeptSec / Math.max(1e-9, total.liveSec);
+      const deadRemoved = total.deadRemovedSec / Math.max(1e-9, total.deadSec);
+      // Keeping play comes first: a dropped play costs more than any dead time saved.
+      const key =
+        (liveKept >= LIVE_TARGET ? 1 : liveKept) * 10 - total.playsDropped * 0.5 + deadRemoved;
+      if (!best || key > best.key) best = { enter: round(enter), stay: round(stay), key };
+    }
+  }
+  return { ...model, enter: best!.enter, stay: best!.stay };
+}
+
+export function sumScores(scores: SegmentScore[]): SegmentScore {
+  const total: SegmentScore = {
+    liveSec: 0,
+    liveKeptSec: 0,
+    deadSec: 0,
+    deadRemovedSec: 0,
+    plays: 0,
+    playsDropped: 0,
+  };
+  for (const s of scores)
+    for (const k of Object.keys(total) as (keyof SegmentScore)[]) total[k] += s[k];
+  return total;
+}
+
+export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
+  const p = liveProbabilities(film.matrix, model);
+  const { segments } = decodePlays(p, film.matrix.cuts, film.fps, film.durationSec, model);
+  return scoreSegments(segments, film.live, film.durationSec);
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e5) / 1e5;
+}
+
+const pct = (a: number, b: number): string => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
+
+export function formatScore(title: string, s: SegmentScore): string {
+  return `| ${title} | ${pct(s.liveKeptSec, s.liveSec)} | ${s.playsDropped}/${s.plays} | ${pct(s.deadRemovedSec, s.deadSec)} |`;
+}
+
+async function main(): Promise<void> {
+  const seeds = (process.env.TRAIN_SEEDS ?? '1,2').split(',').map(Number);
+  const seconds = Number(process.env.TRAIN_SECONDS ?? 90);
+  const films: LabelledFilm[] = [];
+  // TRAIN_CACHED_ONLY=1 trains on the styled films already in the cache instead of rendering missing
+  // ones; TRAIN_FILM_VERSION picks the generator version (the shipped weights: v2).
+  const cachedOnly = process.env.TRAIN_CACHED_ONLY === '1';
+  const version = process.env.TRAIN_FILM_VERSION ?? 'v3';
+  const cachedTruths = cachedOnly ? readdirSync(filmDir).filter((f) => f.endsWith('.json')) : [];
+  for (const style of STYLE_NAMES) {
+    for (const seed of seeds) {
+      let film: { path: string; live: Segment[] } | null = null;
+      if (cachedOnly) {
+        const truth = cachedTruths.find(
+          (f) => f === `${style}-s${seed}-${seconds}s-${version}.json`,
+        );
+        if (truth)
+          film = JSON.parse(readFileSync(join(filmDir, truth), 'utf8')) as GeneratedStyledFilm;
+      } else {
+        film = await generateStyledFilm({ style, seed, durationSec: seconds, outDir: filmDir });
+      }
+      if (!film) continue;
+      films.push(await loadFilm(`${style}-s${seed}`, style, film.path, film.live));
+      process.stderr.write(`.`);
+    }
+  }
+  // The first generator's look (flat side view, one camera) is one more style.
+  for (const sport of SPORTS) {
+    const film = await generateFilm({
+      sport,
+      seed: 101,
+      durationSec: seconds,
+      width: 480,
+      height: 270,
+      outDir: filmDir,
+    });
+    films.push(await loadFilm(`classic-${sport}`, 'classic', film.path, film.live));
+    process.stderr.write(`.`);
+  }
+  // Real clips with hand-marked plays: trained on (high and medium confidence), and scored only by
+  // models that did not see them (leave-one-clip-out).
+  const clips = loadLabelledClips(findSharedMedia());
+  const real: { film: LabelledFilm; clip: (typeof clips)[number] }[] = [];
+  for (const clip of clips) {
+    real.push({ clip, film: await loadFilm(clip.name, 'real', clip.path, clip.live) });
+    process.stderr.write(`.`);
+  }
+  process.stderr.write('\n');
+  // TRAIN_REAL=0 trains on generated films only (the real clips are then an unseen domain).
+  const useReal = process.env.TRAIN_REAL !== '0';
+  const trainable = (f: LabelledFilm): boolean =>
+    f.group !== 'real' ||
+    (useReal && real.some((r) => r.film === f && r.clip.confidence !== 'low'));
+  const realFilms = real.map((r) => r.film);
+  const all = [...films, ...realFilms];
+  console.log('Leave-one-style-out (each style scored by a model trained without it):\n');
+  console.log('| held-out style | live kept | plays dropped | dead removed |');
+  console.log('| --- | --- | --- | --- |');
+  const held: SegmentScore[] = [];
+  for (const style of [...STYLE_NAMES, 'classic']) {
+    if (!films.some((f) => f.group === style)) continue;
+    const model = trainModel(
+      all.filter((f) => f.group !== style && trainable(f)),
+      `all but ${style}`,
+    );
+    const total = sumScores(films.filter((f) => f.group === style).map((f) => scoreFilm(f, model)));
+    held.push(total);
+    console.log(formatScore(`${style} (enter ${model.enter}, stay ${model.stay})`, total));
+  }
+  console.log(formatScore('**all held-out styles**', sumScores(held)));
+  if (real.length > 0) {
+    console.log(
+      '\nReal clips, leave-one-clip-out (each clip scored by a model trained without it):\n',
+    );
+    const rows = real.map(({ clip, film }) => {
+      const model = trainModel(
+        all.filter((f) => f !== film && trainable(f)),
+        `all but ${clip.name}`,
+      );
+      const score = scoreFilm(film, model);
+      if (process.env.TRAIN_VERBOSE === '1') {
+        const p = liveProbabilities(film.matrix, model);
+        const { segments } = decodePlays(p, film.matrix.cuts, film.fps, film.durationSec, model);
+        const fmt = (list: Segment[]): string =>
+          list.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}`).join(' ');
+        console.log(
+          `${clip.name.padEnd(34)} ${clip.confidence.padEnd(6)} live ${fmt(clip.live).padEnd(12)} kept ${fmt(segments).padEnd(20)} p ${Array.from(
+            p.filter((_, i) => i % 2 === 0),
+            (v) => Math.round(v * 9),
+          ).join('')}`,
+        );
+      }
+      return { clip, score };
+    });
+    console.log('| clips | live kept | plays dropped | dead removed |');
+    console.log('| --- | --- | --- | --- |');
+    const groups: [string, (c: (typeof clips)[number]) => boolean][] = [
+      [
+        'youth football high+medium',
+        (c) => c.path.includes('real-clips') && c.confidence !== 'low',
+      ],
+      ['youth football low', (c) => c.path.includes('real-clips') && c.confidence === 'low'],
+      ['own marks (video/)', (c) => !c.path.includes('real-clips')],
+    ];
+    for (const [title, test] of groups) {
+      const list = rows.filter((r) => test(r.clip));
+      const dropped = list.filter((r) => r.score.playsDropped > 0).map((r) => r.clip.name);
+      console.log(
+        formatScore(
+          `${title} (${list.length})${dropped.length ? `; dropped in ${dropped.join(', ')}` : ''}`,
+          sumScores(list.map((r) => r.score)),
+        ),
+      );
+    }
+  }
+  const model = trainModel(
+    all.filter(trainable),
+    `${films.length} styled and classic films (${STYLE_NAMES.length} styles, seeds ${seeds.join(',')}, ${seconds} s) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
+  );
+  if (process.env.TRAIN_WRITE !== '0') {
+    await writeFile(
+      weightsFile,
+      `import type { LivePlayModel } from './live-play-model.js';\n\n` +
+        `/** Written by src/inactivity-lab/train-live-play-model.ts; do not edit by hand. */\n` +
+        `export const LIVE_PLAY_MODEL: LivePlayModel = ${JSON.stringify(model, null, 2)};\n`,
+    );
+    console.log(`\nwrote ${weightsFile} (enter ${model.enter}, stay ${model.stay})`);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
+
+export type { StyleName };

@@ -1,0 +1,221 @@
+import { normaliseSegments } from '../media/segments.js';
+import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
+
+/**
+ * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
+ * levels chosen on the films it was trained on. Trained by src/inactivity-lab/train-live-play-model.ts.
+ */
+export interface LivePlayModel {
+  featureNames: string[];
+  mean: number[];
+  std: number[];
+  weights: number[];
+  bias: number;
+  /** Smoothed probability that starts a play, and the lower one that keeps it going. */
+  enter: number;
+  stay: number;
+  /** What the model was trained on (for the record). */
+  trainedOn: string;
+}
+
+/** One kept stretch of film and why. */
+export interface LiveSegment {
+  start: number;
+  end: number;
+  /** Mean probability of live play over the stretch before padding (0..1). */
+  confidence: number;
+  /** The strongest reasons, in words, strongest first. */
+  decidedBy: string[];
+  /** How its start and end were placed. */
+  startedBy: string;
+  endedBy: string;
+}
+
+export interface DecodeOptions {
+  /** A play continues through quieter moments shorter than this (s). */
+  holdSec: number;
+  /** Plays with less time above the enter level are dropped (s). */
+  minPlaySec: number;
+  /** How far back a play's start may move to where the probability first rose (s). */
+  backtrackSec: number;
+  padBeforeSec: number;
+  padAfterSec: number;
+}
+
+export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
+  holdSec: 2,
+  minPlaySec: 0.8,
+  backtrackSec: 0.6,
+  padBeforeSec: 1.2,
+  padAfterSec: 2.5,
+};
+
+/** Share of the frames around one that must show a playing field for play to be possible there. */
+export const MIN_FIELD_SEEN = 0.5;
+
+/** Probability of live play per frame, smoothed over about a second. */
+export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): Float32Array {
+  const width = model.weights.length;
+  if (model.featureNames.join() !== FEATURE_NAMES.map((f) => f.name).join())
+    throw new Error(
+      'The live-play model was trained on other features: run npm run train:inactivity.',
+    );
+  const raw = new Float32Array(matrix.count);
+  for (let i = 0; i < matrix.count; i++) {
+    // No playing surface in the picture (a test pattern, the camera on the crowd): no play.
+    if (matrix.fieldSeen[i]! < MIN_FIELD_SEEN) continue;
+    let z = model.bias;
+    for (let c = 0; c < width; c++)
+      z += (model.weights[c]! * (matrix.values[i * width + c]! - model.mean[c]!)) / model.std[c]!;
+    raw[i] = 1 / (1 + Math.exp(-z));
+  }
+  const out = new Float32Array(matrix.count);
+  for (let i = 0; i < matrix.count; i++) {
+    let s = 0;
+    let k = 0;
+    for (let j = Math.max(0, i - 2); j <= Math.min(matrix.count - 1, i + 2); j++, k++) s += raw[j]!;
+    out[i] = s / k;
+  }
+  return out;
+}
+
+interface Play {
+  start: number;
+  end: number;
+  strong: number;
+}
+
+/**
+ * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
+ * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
+ * `stay` with lulls up to holdSec, and is padded. Returns frame ranges and padded segments.
+ */
+export function decodePlays(
+  p: Float32Array,
+  cuts: Uint8Array,
+  fps: number,
+  durationSec: number,
+  model: Pick<LivePlayModel, 'enter' | 'stay'>,
+  options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
+): { plays: Play[]; segments: { start: number; end: number }[] } {
+  const hold = Math.round(options.holdSec * fps);
+  const back = Math.round(options.backtrackSec * fps);
+  const plays: Play[] = [];
+  let current: Play | null = null;
+  let lastActive = 0;
+  for (let i = 0; i < p.length; i++) {
+    const v = p[i]!;
+    if (!current) {
+      if (v >= model.enter) {
+        let start = i;
+        const earliest = Math.max(0, i - back, plays.length ? plays[plays.length - 1]!.end : 0);
+        while (start > earliest && p[start - 1]! >= model.stay && !cuts[start]) start--;
+        current = { start, end: i + 1, strong: 1 };
+        lastActive = i;
+      }
+      continue;
+    }
+    if (v >= model.stay) lastActive = i;
+    if (v >= model.enter) current.strong++;
+    if (i - lastActive > hold) {
+      current.end = lastActive + 1;
+      plays.push(current);
+      current = null;
+    }
+  }
+  if (current) {
+    current.end = lastActive + 1;
+    plays.push(current);
+  }
+  // A play cut by the film's start or end (recording started late, stopped early) may be shorter.
+  const kept = plays.filter(
+    (q) =>
+      q.strong >= options.minPlaySec * fps ||
+      ((q.start === 0 || q.end >= p.length) && q.strong >= (options.minPlaySec * fps) / 2),
+  );
+  const segments = normaliseSegments(
+    kept.map((q) => ({
+      start: q.start / fps - options.padBeforeSec,
+      end: q.end / fps + options.padAfterSec,
+    })),
+    durationSec,
+  );
+  return { plays: kept, segments };
+}
+
+/** Per reason group, the mean push of its features towards "live" over frames [from, to). */
+function groupContributions(
+  matrix: FeatureMatrix,
+  model: LivePlayModel,
+  from: number,
+  to: number,
+): Map<ReasonGroup, number> {
+  const width = model.weights.length;
+  const totals = new Map<ReasonGroup, number>();
+  for (let i = from; i < to; i++) {
+    for (let c = 0; c < width; c++) {
+      const group = FEATURE_NAMES[c]!.group;
+      const push =
+        (model.weights[c]! * (matrix.values[i * width + c]! - model.mean[c]!)) / model.std[c]!;
+      totals.set(group, (totals.get(group) ?? 0) + push / Math.max(1, to - from));
+    }
+  }
+  return totals;
+}
+
+/**
+ * Live segments with a confidence and the reasons that decided them: the feature groups that pushed
+ * hardest towards live play inside the segment, how the start was found and what ended it.
+ */
+export function explainSegments(
+  matrix: FeatureMatrix,
+  p: Float32Array,
+  whistle: Float32Array,
+  fps: number,
+  durationSec: number,
+  model: LivePlayModel,
+  options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
+): LiveSegment[] {
+  const { plays, segments } = decodePlays(p, matrix.cuts, fps, durationSec, model, options);
+  return segments.map((segment) => {
+    const inside = plays.filter((q) => q.start / fps < segment.end && q.end / fps > segment.start);
+    const from = Math.min(...inside.map((q) => q.start));
+    const to = Math.max(...inside.map((q) => q.end));
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += p[i]!;
+    const reasons = [...groupContributions(matrix, model, from, to).entries()]
+      .filter(([, v]) => v > 0.15)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([group]) => REASONS[group]);
+    const whistleAt = findWhistleNear(whistle, to, fps);
+    const startedBy =
+      from === 0
+        ? 'play was already on when the film starts'
+        : `live-play probability rose above ${model.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
+    const endedBy =
+      to >= p.length
+        ? 'the film ends during play'
+        : whistleAt !== null
+          ? `movement died down at ${(to / fps).toFixed(1)} s, whistle at ${whistleAt.toFixed(1)} s (padded ${options.padAfterSec} s)`
+          : `movement died down at ${(to / fps).toFixed(1)} s (padded ${options.padAfterSec} s)`;
+    return {
+      start: segment.start,
+      end: segment.end,
+      confidence: to > from ? sum / (to - from) : 0,
+      decidedBy: reasons.length > 0 ? reasons : ['the combination of motion, people and sound'],
+      startedBy,
+      endedBy,
+    };
+  });
+}
+
+function findWhistleNear(whistle: Float32Array, frame: number, fps: number): number | null {
+  for (
+    let i = Math.max(0, frame - Math.round(2 * fps));
+    i < Math.min(whistle.length, frame + Math.round(fps));
+    i++
+  )
+    if (whistle[i]! >= 0.4) return i / fps;
+  return null;
+}

@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../media/ffmpeg-paths.js';
+import { runProcess } from '../media/run-process.js';
+import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { runInactivityFilter } from './run-inactivity-filter.js';
+
+const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
+const photo = sharedMediaForTests('frames/bus.jpg');
+const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+
+describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
+  it('keeps nearly all of a real volleyball rally that runs from the first frame to the last', async () => {
+    const result = await runInactivityFilter({ input: rally.path! });
+    expect(result.keptSec / result.durationSec).toBeGreaterThanOrEqual(0.95);
+    for (const segment of result.segments) {
+      expect(segment.confidence).toBeGreaterThan(0);
+      expect(segment.decidedBy.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.skipIf(!photo.path)(
+  withSkipReason('inactivity filter on a film with no sport', photo),
+  () => {
+    it('finds no play in a photo of a street made into a slowly zooming film', async () => {
+      await mkdir(dir, { recursive: true });
+      const film = join(dir, 'bus-zoom.mp4');
+      const made = await runProcess(ffmpegPath(), [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-loop',
+        '1',
+        '-framerate',
+        '25',
+        '-i',
+        photo.path!,
+        '-vf',
+        "scale=trunc(iw/2)*2:trunc(ih/2)*2,zoompan=z='min(zoom+0.0008,1.3)':d=1:s=640x360:fps=25",
+        '-t',
+        '8',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
+        film,
+      ]);
+      expect(made.code).toBe(0);
+      const result = await runInactivityFilter({ input: film });
+      expect(result.segments).toEqual([]);
+    });
+  },
+);
