@@ -75,6 +75,7 @@ describe('the library list', () => {
         'canSelectPlayers',
         'date',
         'description',
+        'durationSec',
         'id',
         'notes',
         'thumbnailUrl',
