@@ -150,6 +150,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     signer,
     imports: infra.imports,
     clock,
+    urlTtlSeconds: config.mediaUrlTtlSeconds,
     beforeDelete: (video) => sharing.unshare(video),
     discardJobFiles: (entry) => discardProcessingFiles(processingJobs, storage, entry),
     entryBehind: async (output) => {

@@ -6,6 +6,7 @@ import {
   type LibraryVideo,
   type VideosResponse,
 } from '@filmroom/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import { videoKeys } from '../../src/services/videos/video-keys.js';
@@ -101,6 +102,25 @@ describe('the video lists', () => {
       expect(identity.json()).toEqual(list);
     },
   );
+
+  it('show a change written by any process at once, the library list included', async () => {
+    const before = json<VideosResponse<LibraryVideo>>(await get(ApiPaths.libraryVideos)).videos;
+    const [newest, next] = before;
+    // as the worker process writes: straight to the database, not through this API process
+    const { db } = ctx.database.handle;
+    await db.execute(
+      sql`update videos set title = 'Renamed by the worker' where id = ${newest?.id}`,
+    );
+    const renamed = json<VideosResponse<LibraryVideo>>(await get(ApiPaths.libraryVideos)).videos;
+    expect(renamed[0]).toEqual({ ...newest, title: 'Renamed by the worker' });
+
+    await db.execute(sql`delete from videos where id = ${next?.id}`);
+    const compressed = await get(ApiPaths.libraryVideos, { 'accept-encoding': 'br' });
+    const after = JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'));
+    expect(after.videos.map((video: LibraryVideo) => video.id)).toEqual(
+      renamed.filter((video) => video.id !== next?.id).map((video) => video.id),
+    );
+  });
 
   it('leave stored films as they are, even when served as octet-stream', async () => {
     const { videos } = json<VideosResponse<LibraryVideo>>(await get(ApiPaths.libraryVideos));

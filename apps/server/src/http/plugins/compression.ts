@@ -1,6 +1,8 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
-import { constants } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ListSnapshot } from '../../services/videos/library-list-cache.js';
 
 /**
  * Compresses the API's answers for clients that accept it: a 60-video library list goes from about
@@ -25,4 +27,49 @@ export async function registerCompression(scope: FastifyInstance): Promise<void>
     },
     zlibOptions: { level: 1 },
   });
+}
+
+type ContentEncoding = 'br' | 'gzip';
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+/** Compressed copies of each kept JSON body; they go when the body is dropped by its owner. */
+const compressedBodies = new WeakMap<ListSnapshot, Map<ContentEncoding, Buffer>>();
+
+function compressed(snapshot: ListSnapshot, encoding: ContentEncoding): Buffer {
+  let copies = compressedBodies.get(snapshot);
+  if (!copies) {
+    copies = new Map();
+    compressedBodies.set(snapshot, copies);
+  }
+  let body = copies.get(encoding);
+  if (!body) {
+    // made once per kept body, so at the levels that pay off (the per-request levels are above)
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(snapshot.json, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_QUALITY]: 6,
+              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(snapshot.json),
+            },
+          })
+        : gzipSync(snapshot.json, { level: 6 });
+    copies.set(encoding, body);
+  }
+  return body;
+}
+
+/**
+ * Sends a JSON body that is kept between requests, compressed once per encoding the clients accept
+ * (the plugin above leaves an answer that already has a Content-Encoding alone).
+ */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  snapshot: ListSnapshot,
+): FastifyReply {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
+  reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(snapshot.json);
+  return reply.header('content-encoding', encoding).send(compressed(snapshot, encoding));
 }

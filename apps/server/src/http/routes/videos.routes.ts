@@ -18,6 +18,7 @@ import {
 } from '../../services/videos/video-intake.service.js';
 import type { VideoLibraryService } from '../../services/videos/video-library.service.js';
 import { parseBody } from '../parse-body.js';
+import { sendKeptJson } from '../plugins/compression.js';
 import { receiveVideoUpload } from '../receive-video-upload.js';
 
 const FILE_UPLOADS = [
@@ -41,7 +42,9 @@ export function videosRoutes(options: {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('preHandler', options.authenticate);
 
-    app.get(ApiPaths.libraryVideos, (request) => library.library(request.userId));
+    app.get(ApiPaths.libraryVideos, async (request, reply) =>
+      sendKeptJson(request, reply, await library.library(request.userId)),
+    );
     app.get(ApiPaths.inProgressVideos, (request) => library.inProgress(request.userId));
 
     app.put(ApiPaths.editVideo, (request) =>

@@ -266,3 +266,14 @@ export const jobLeases = pgTable(
   },
   (table) => [index('job_leases_heartbeat_idx').on(table.heartbeatAt)],
 );
+
+/**
+ * A counter per user that moves whenever any of their videos is inserted, changed or deleted, kept by
+ * a trigger on `videos` (drizzle/0006_library_versions.sql) so that every writer, in every process,
+ * moves it. The API keeps each user's library list built until the counter moves.
+ * No foreign key: deleting a user deletes their videos, whose trigger writes here in that statement.
+ */
+export const libraryVersions = pgTable('library_versions', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

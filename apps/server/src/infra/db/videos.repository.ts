@@ -1,7 +1,13 @@
 import { UploadKind } from '@filmroom/contract';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
-import { videos, type VideoRow, type VideoSource, type VideoStatus } from './schema.js';
+import {
+  libraryVersions,
+  videos,
+  type VideoRow,
+  type VideoSource,
+  type VideoStatus,
+} from './schema.js';
 
 export type Video = VideoRow;
 
@@ -98,6 +104,11 @@ export function createVideosRepository(db: Database) {
     )
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .prepare('videos_list_library');
+  const libraryVersion = db
+    .select({ version: libraryVersions.version })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.userId, owner))
+    .prepare('videos_library_version');
   const listInProgress = db
     .select(inProgressColumns)
     .from(videos)
@@ -144,6 +155,12 @@ export function createVideosRepository(db: Database) {
     /** Library videos: uploaded to the library, stored (ready or still ingesting); newest first. */
     listLibrary(userId: string): Promise<LibraryVideoRow[]> {
       return listLibrary.execute({ userId });
+    },
+
+    /** A number that changes whenever any of the user's videos is added, changed or deleted. */
+    async libraryVersion(userId: string): Promise<number> {
+      const [row] = await libraryVersion.execute({ userId });
+      return row?.version ?? 0;
     },
 
     /**

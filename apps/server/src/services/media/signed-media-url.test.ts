@@ -82,6 +82,21 @@ describe('signed media URLs', () => {
     now = new Date('2026-03-01T12:00:00.750Z');
   });
 
+  it('signed until a given second are the same string each time and grant until that second', () => {
+    now = new Date('2026-03-01T12:00:00.750Z');
+    const until = Date.parse('2026-03-01T18:05:00Z') / 1000;
+    const url = signer.signUntil({ key: 'videos/a/playable.mp4' }, until);
+    now = new Date('2026-03-01T12:04:59.000Z');
+    expect(signer.signUntil({ key: 'videos/a/playable.mp4' }, until)).toBe(url);
+    const { encodedKey, query } = parts(url);
+    expect(query.exp).toBe(String(until));
+    now = new Date('2026-03-01T18:05:00.000Z');
+    expect(signer.verify(encodedKey, query)).toEqual({ key: 'videos/a/playable.mp4' });
+    now = new Date('2026-03-01T18:05:00.001Z');
+    expect(signer.verify(encodedKey, query)).toBeUndefined();
+    now = new Date('2026-03-01T12:00:00.750Z');
+  });
+
   it('each grant exactly their own key and download name', () => {
     const grants = [
       { key: 'videos/a/x.mp4', downloadName: 'ab' },

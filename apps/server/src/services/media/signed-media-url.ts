@@ -10,13 +10,13 @@ export interface MediaGrant {
 export interface MediaUrlSigner {
   /** A path (under the API prefix) that serves `grant` until it expires; usable in <video src>/<a href>. */
   sign(grant: MediaGrant, ttlSeconds?: number): string;
+  /** As `sign`, valid until the given time (seconds since the epoch), so that it can be made again. */
+  signUntil(grant: MediaGrant, expiresAtSeconds: number): string;
   /** The grant for a request's key and query, or undefined when forged, altered or expired. */
   verify(encodedKey: string, query: Record<string, string | undefined>): MediaGrant | undefined;
 }
 
 export const MEDIA_ROUTE = '/media';
-
-const MAX_RECENT_URLS = 20_000;
 
 function base64url(value: string | Buffer): string {
   return Buffer.from(value).toString('base64url');
@@ -46,29 +46,14 @@ export function createMediaUrlSigner(options: {
     return `${path}?${query.toString()}`;
   }
 
-  // URLs signed during the current second. A URL depends only on its key, download name and
-  // expiry, so a list asked for again within the second reuses its URLs instead of computing two
-  // HMACs per video again; emptied when the second changes, and bounded.
-  const recent = new Map<string, string>();
-  let recentSecond = 0;
-
   return {
     sign(grant, ttlSeconds = options.defaultTtlSeconds) {
-      const second = Math.floor(options.clock().getTime() / 1000);
-      if (second !== recentSecond || recent.size >= MAX_RECENT_URLS) {
-        recent.clear();
-        recentSecond = second;
-      }
-      const expires = String(second + ttlSeconds);
-      const downloadName = grant.downloadName ?? '';
-      // the name's length keeps a name and a key from reading as another name and key
-      const id = `${expires}:${downloadName.length}:${downloadName}${grant.key}`;
-      let url = recent.get(id);
-      if (url === undefined) {
-        url = build(grant, expires);
-        recent.set(id, url);
-      }
-      return url;
+      const now = Math.floor(options.clock().getTime() / 1000);
+      return build(grant, String(now + ttlSeconds));
+    },
+
+    signUntil(grant, expiresAtSeconds) {
+      return build(grant, String(expiresAtSeconds));
     },
 
     verify(encodedKey, query) {

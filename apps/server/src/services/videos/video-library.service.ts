@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import { AppError, assertValid } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
+import { createLibraryListCache, type ListSnapshot } from './library-list-cache.js';
 import type { RunningImports } from './running-imports.js';
 import { downloadName, extensionOf } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
@@ -24,6 +25,9 @@ export interface VideoDetails {
   notes: string;
 }
 
+/** About 400 libraries of 60 videos. */
+const LIST_CACHE_MAX_CHARS = 16 * 1024 * 1024;
+
 const notFound = () => new AppError(404, Messages.notFound);
 
 /** The signed-in user's videos: listing, edit, download, delete, cancel. Every call checks ownership. */
@@ -33,6 +37,8 @@ export function createVideoLibraryService(deps: {
   signer: MediaUrlSigner;
   imports: RunningImports;
   clock: Clock;
+  /** How long a media URL in a list lives at least. */
+  urlTtlSeconds: number;
   /** Runs before a video row is deleted (takes it off the player's profile). */
   beforeDelete?: (video: Video) => Promise<void>;
   /** Removes the files a processing entry's job wrote (player photos, a partial output). */
@@ -43,6 +49,19 @@ export function createVideoLibraryService(deps: {
   afterErrorRead?: (video: Video) => Promise<void>;
 }) {
   const { videos, storage, signer } = deps;
+  const lists = createLibraryListCache({
+    version: (userId) => videos.libraryVersion(userId),
+    async build(userId, expiresAtSeconds) {
+      const rows = await videos.listLibrary(userId);
+      const list: VideosResponse<LibraryVideo> = {
+        videos: rows.map((video) => toLibraryVideo(video, signer, expiresAtSeconds)),
+      };
+      return JSON.stringify(list);
+    },
+    clock: deps.clock,
+    urlTtlSeconds: deps.urlTtlSeconds,
+    maxChars: LIST_CACHE_MAX_CHARS,
+  });
 
   async function owned(userId: string, videoId: string): Promise<Video> {
     const video = await videos.findOwned(userId, videoId);
@@ -65,9 +84,9 @@ export function createVideoLibraryService(deps: {
   }
 
   return {
-    async library(userId: string): Promise<VideosResponse<LibraryVideo>> {
-      const rows = await videos.listLibrary(userId);
-      return { videos: rows.map((video) => toLibraryVideo(video, signer)) };
+    /** The library list (spec §3 `{ videos: LibraryVideo[] }`) as JSON, kept until the library changes. */
+    library(userId: string): Promise<ListSnapshot> {
+      return lists.get(userId);
     },
 
     async inProgress(userId: string): Promise<VideosResponse<InProgressVideo>> {

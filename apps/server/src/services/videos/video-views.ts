@@ -1,17 +1,26 @@
 import type { InProgressVideo, LibraryVideo, VideoType } from '@filmroom/contract';
 import type { InProgressVideoRow, LibraryVideoRow } from '../../infra/db/videos.repository.js';
-import type { MediaUrlSigner } from '../media/signed-media-url.js';
+import type { MediaGrant, MediaUrlSigner } from '../media/signed-media-url.js';
 
-/** Spec §3 library video; url serves the browser-playable rendition when one exists, else the source. */
-export function toLibraryVideo(video: LibraryVideoRow, signer: MediaUrlSigner): LibraryVideo {
+/**
+ * Spec §3 library video; url serves the browser-playable rendition when one exists, else the source.
+ * Its URLs expire at `expiresAtSeconds` when given, else after the signer's usual lifetime.
+ */
+export function toLibraryVideo(
+  video: LibraryVideoRow,
+  signer: MediaUrlSigner,
+  expiresAtSeconds?: number,
+): LibraryVideo {
+  const sign = (grant: MediaGrant) =>
+    expiresAtSeconds === undefined ? signer.sign(grant) : signer.signUntil(grant, expiresAtSeconds);
   const playable = video.playableKey ?? video.sourceKey;
   return {
     id: video.id,
     title: video.title,
     description: video.description,
     notes: video.notes,
-    url: playable ? signer.sign({ key: playable }) : '',
-    thumbnailUrl: video.thumbnailKey ? signer.sign({ key: video.thumbnailKey }) : '',
+    url: playable ? sign({ key: playable }) : '',
+    thumbnailUrl: video.thumbnailKey ? sign({ key: video.thumbnailKey }) : '',
     date: video.createdAt.toISOString(),
     type: video.type as VideoType,
     canSelectPlayers: video.canSelectPlayers,
