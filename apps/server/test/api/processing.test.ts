@@ -12,7 +12,7 @@ import {
   type VideosResponse,
 } from '@filmroom/contract';
 import { probeVideo } from '@filmroom/vision/media';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import type { StoredAnalysis } from '../../src/services/processing/processing-types.js';
@@ -22,6 +22,8 @@ import { useTestApp } from '../helpers/setup-api.js';
 import { json, lastMailTo, signedInUser } from '../helpers/test-app.js';
 
 const ctx = useTestApp();
+// Most tests here wait for the engines to run on real films: on a busy machine that takes minutes.
+vi.setConfig({ testTimeout: 180_000 });
 let game = Buffer.alloc(0);
 let still = Buffer.alloc(0);
 let gamePath = '';
