@@ -103,7 +103,7 @@ describe('the video lists', () => {
     },
   );
 
-  it('show a change written by any process at once, the library list included', async () => {
+  it('show a change written by any process at once', async () => {
     const before = json<VideosResponse<LibraryVideo>>(await get(ApiPaths.libraryVideos)).videos;
     const [newest, next] = before;
     // as the worker process writes: straight to the database, not through this API process
@@ -120,6 +120,12 @@ describe('the video lists', () => {
     expect(after.videos.map((video: LibraryVideo) => video.id)).toEqual(
       renamed.filter((video) => video.id !== next?.id).map((video) => video.id),
     );
+
+    const running = json<VideosResponse<InProgressVideo>>(await get(ApiPaths.inProgressVideos));
+    const first = running.videos[0];
+    await db.execute(sql`update videos set percentage_completed = 42 where id = ${first?.id}`);
+    const progressed = json<VideosResponse<InProgressVideo>>(await get(ApiPaths.inProgressVideos));
+    expect(progressed.videos[0]).toEqual({ ...first, percentageCompleted: 42 });
   });
 
   it('leave stored films as they are, even when served as octet-stream', async () => {

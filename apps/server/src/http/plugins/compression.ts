@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ListSnapshot } from '../../services/videos/library-list-cache.js';
+import type { ListSnapshot } from '../../services/videos/video-list-cache.js';
 
 /**
  * Compresses the API's answers for clients that accept it: a 60-video library list goes from about

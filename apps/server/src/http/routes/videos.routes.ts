@@ -45,7 +45,9 @@ export function videosRoutes(options: {
     app.get(ApiPaths.libraryVideos, async (request, reply) =>
       sendKeptJson(request, reply, await library.library(request.userId)),
     );
-    app.get(ApiPaths.inProgressVideos, (request) => library.inProgress(request.userId));
+    app.get(ApiPaths.inProgressVideos, async (request, reply) =>
+      sendKeptJson(request, reply, await library.inProgress(request.userId)),
+    );
 
     app.put(ApiPaths.editVideo, (request) =>
       library.edit(request.userId, parseBody(editVideoRequestSchema, request.body)),

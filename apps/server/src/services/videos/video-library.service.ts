@@ -13,7 +13,7 @@ import type { Clock } from '../clock.js';
 import { AppError, assertValid } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
-import { createLibraryListCache, type ListSnapshot } from './library-list-cache.js';
+import { createVideoListCache, type ListSnapshot } from './video-list-cache.js';
 import type { RunningImports } from './running-imports.js';
 import { downloadName, extensionOf } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
@@ -25,7 +25,7 @@ export interface VideoDetails {
   notes: string;
 }
 
-/** About 400 libraries of 60 videos. */
+/** Per list kind: about 400 libraries of 60 videos. */
 const LIST_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
 const notFound = () => new AppError(404, Messages.notFound);
@@ -49,19 +49,25 @@ export function createVideoLibraryService(deps: {
   afterErrorRead?: (video: Video) => Promise<void>;
 }) {
   const { videos, storage, signer } = deps;
-  const lists = createLibraryListCache({
-    version: (userId) => videos.libraryVersion(userId),
-    async build(userId, expiresAtSeconds) {
-      const rows = await videos.listLibrary(userId);
-      const list: VideosResponse<LibraryVideo> = {
-        videos: rows.map((video) => toLibraryVideo(video, signer, expiresAtSeconds)),
-      };
-      return JSON.stringify(list);
-    },
-    clock: deps.clock,
-    urlTtlSeconds: deps.urlTtlSeconds,
-    maxChars: LIST_CACHE_MAX_CHARS,
-  });
+  const keptList = (build: (userId: string, expiresAtSeconds: number) => Promise<unknown>) =>
+    createVideoListCache({
+      version: (userId) => videos.libraryVersion(userId),
+      build: async (userId, expiresAtSeconds) =>
+        JSON.stringify(await build(userId, expiresAtSeconds)),
+      clock: deps.clock,
+      urlTtlSeconds: deps.urlTtlSeconds,
+      maxChars: LIST_CACHE_MAX_CHARS,
+    });
+  const libraryLists = keptList(
+    async (userId, expiresAtSeconds): Promise<VideosResponse<LibraryVideo>> => ({
+      videos: (await videos.listLibrary(userId)).map((video) =>
+        toLibraryVideo(video, signer, expiresAtSeconds),
+      ),
+    }),
+  );
+  const inProgressLists = keptList(async (userId): Promise<VideosResponse<InProgressVideo>> => ({
+    videos: (await videos.listInProgress(userId)).map(toInProgressVideo),
+  }));
 
   async function owned(userId: string, videoId: string): Promise<Video> {
     const video = await videos.findOwned(userId, videoId);
@@ -86,12 +92,12 @@ export function createVideoLibraryService(deps: {
   return {
     /** The library list (spec §3 `{ videos: LibraryVideo[] }`) as JSON, kept until the library changes. */
     library(userId: string): Promise<ListSnapshot> {
-      return lists.get(userId);
+      return libraryLists.get(userId);
     },
 
-    async inProgress(userId: string): Promise<VideosResponse<InProgressVideo>> {
-      const rows = await videos.listInProgress(userId);
-      return { videos: rows.map(toInProgressVideo) };
+    /** The in-progress list (spec §3 `{ videos: InProgressVideo[] }`) as JSON, kept likewise. */
+    inProgress(userId: string): Promise<ListSnapshot> {
+      return inProgressLists.get(userId);
     },
 
     async edit(userId: string, details: VideoDetails): Promise<LibraryVideo> {

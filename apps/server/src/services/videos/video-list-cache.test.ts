@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLibraryListCache } from './library-list-cache.js';
+import { createVideoListCache } from './video-list-cache.js';
 
 const TTL = 6 * 3600;
 
@@ -11,7 +11,7 @@ function library() {
     builds: [] as { userId: string; expiresAt: number }[],
     failNext: false,
   };
-  const cache = createLibraryListCache({
+  const cache = createVideoListCache({
     version: async (userId) => state.versions.get(userId) ?? 0,
     async build(userId, expiresAt) {
       state.builds.push({ userId, expiresAt });

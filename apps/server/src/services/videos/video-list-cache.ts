@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 
-/** A library list as it is sent: made once, then shared by every request until the library changes. */
+/** A video list as it is sent: made once, then shared by every request until the library changes. */
 export interface ListSnapshot {
   readonly json: string;
 }
@@ -9,16 +9,16 @@ export interface ListSnapshot {
 const MAX_SIGNING_WINDOW_SECONDS = 300;
 
 /**
- * Keeps each user's library list, as JSON, while their library version and the signing window stay the
- * same. Asking costs one primary-key read of the version instead of the list query, two HMACs per
+ * Keeps one of each user's video lists, as JSON, while their library version and the signing window
+ * stay the same. Asking costs one primary-key read of the version instead of the list query, two HMACs per
  * video and the serialisation; concurrent requests of a list that is being made wait for that one.
  * The version moves with every write to the user's videos in any process (a database trigger), so a
  * list is never older than the request that reads it. Media URLs in a list are signed to expire at the
  * end of their window plus the usual lifetime, so each URL still lives at least that lifetime.
  */
-export function createLibraryListCache(options: {
+export function createVideoListCache(options: {
   version: (userId: string) => Promise<number>;
-  /** Makes the list with media URLs that expire at `expiresAtSeconds`. */
+  /** Makes the list, with media URLs (if it has any) that expire at `expiresAtSeconds`. */
   build: (userId: string, expiresAtSeconds: number) => Promise<string>;
   clock: Clock;
   urlTtlSeconds: number;
@@ -82,4 +82,4 @@ export function createLibraryListCache(options: {
   };
 }
 
-export type LibraryListCache = ReturnType<typeof createLibraryListCache>;
+export type VideoListCache = ReturnType<typeof createVideoListCache>;
