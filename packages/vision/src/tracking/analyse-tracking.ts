@@ -6,6 +6,8 @@ import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { readPersonNumber } from '../numbers/read-person-number.js';
+import { TextDetector } from '../numbers/text-detector.js';
 import { addsOneDigit } from '../numbers/digit-relation.js';
 import { combineReads, isPlausibleNumber, type JerseyRead } from '../numbers/read-jersey-number.js';
 import {
@@ -27,7 +29,7 @@ import {
   type GreyThumb,
 } from '../track/camera-motion.js';
 import type { PictureTimeline } from './appearances.js';
-import { isReadDue } from './read-schedule.js';
+import { isReadDue, isTextLookDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
@@ -48,6 +50,8 @@ export interface AnalyseTrackingOptions {
   finder?: PersonFinder;
   /** A number recogniser to use instead of loading one (the caller keeps ownership). */
   recognizer?: NumberRecognizer;
+  /** A text detector to use instead of loading one (the caller keeps ownership). */
+  textDetector?: TextDetector;
   /** Adds per-track detail (`tracks`) to the result, for evaluation. */
   includeTracks?: boolean;
   /** Called with 0–100 as the analysis advances. */
@@ -56,6 +60,14 @@ export interface AnalyseTrackingOptions {
 }
 
 const LOOKAHEAD = 2;
+
+/**
+ * People this tall (analysis pixels) and this surely a person have their number looked for by text
+ * detection on the upper body; smaller ones hold no number a person could read, and the weakest
+ * detections are mostly spectators, shadows and parts of people.
+ */
+const MIN_TEXT_PERSON_HEIGHT = 50;
+const MIN_TEXT_PERSON_SCORE = 0.2;
 
 interface Pending {
   frame: RgbFrame;
@@ -98,6 +110,7 @@ export async function analyseTracking(
   const scale = sourceWidth / width;
   const finder = options.finder ?? (await createPersonFinder(options.workers));
   const recognizer = options.recognizer ?? (await NumberRecognizer.create());
+  const textDetector = options.textDetector ?? (await TextDetector.create());
   const tracker = new ByteTracker();
   const records = new Map<number, TrackRecord>();
   const finished: TrackRecord[] = [];
@@ -173,6 +186,33 @@ export async function analyseTracking(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
       );
+      if (
+        d.box[3] >= MIN_TEXT_PERSON_HEIGHT &&
+        d.score >= MIN_TEXT_PERSON_SCORE &&
+        overlap < 0.3 &&
+        isTextLookDue(record, p.timeSec)
+      ) {
+        // the number wherever it sits on the body: text detection on the upscaled upper body
+        record.lastReadSec = p.timeSec;
+        record.lastTextLookSec = p.timeSec;
+        const found = await readPersonNumber(
+          textDetector,
+          recognizer,
+          p.frame,
+          d.box,
+          record.textLooks++,
+        );
+        if (found.number !== null) {
+          record.reads.push({
+            number: found.number,
+            confidence: found.confidence,
+            timeSec: p.timeSec,
+            box: d.box,
+          });
+          continue;
+        }
+      }
+      // no text found: the fixed torso band of an upright player
       const band = jerseyNumberBand(p.frame, d.box, kit ? jerseyTest(kit.jersey) : null);
       if (band[2] < 6 || band[3] < 8) continue;
       const crop = cropRgb(p.frame, band);
@@ -241,6 +281,7 @@ export async function analyseTracking(
     await Promise.allSettled(queue.map((q) => q.detections));
     if (!options.finder) await finder.close();
     if (!options.recognizer) await recognizer.close();
+    if (!options.textDetector) await textDetector.close();
   }
   endTracks(tracker.finish());
   const summary = summariseTracks(finished, {

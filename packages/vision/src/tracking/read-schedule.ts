@@ -20,3 +20,28 @@ export function isReadDue(
   const interval = record.reads.length < EAGER_READS ? OCR_INTERVAL_SEC : LATE_OCR_INTERVAL_SEC;
   return timeSec - record.lastReadSec >= interval;
 }
+
+/**
+ * Seconds between looks for a track's number by text detection (the costly way, ~4x a band read):
+ * every other sampled frame at 2 fps; once two sure reads (≥ 0.9) agree, every 3 s (enough to see a
+ * swap at a crossing). Between looks the cheap band read carries on as before.
+ */
+const TEXT_LOOK_INTERVAL_SEC = 0.95;
+const SETTLED_TEXT_LOOK_INTERVAL_SEC = 3;
+
+/** Whether the track's number is settled: two sure reads agree and none sure disagrees. */
+export function isNumberSettled(record: Pick<TrackRecord, 'reads'>): boolean {
+  const sure = record.reads.filter((r) => r.number !== null && r.confidence >= 0.9);
+  return sure.length >= 2 && sure.every((r) => r.number === sure[0]!.number);
+}
+
+/** Whether the track's number should be looked for by text detection at `timeSec`. */
+export function isTextLookDue(
+  record: Pick<TrackRecord, 'reads' | 'lastTextLookSec'>,
+  timeSec: number,
+): boolean {
+  const interval = isNumberSettled(record)
+    ? SETTLED_TEXT_LOOK_INTERVAL_SEC
+    : TEXT_LOOK_INTERVAL_SEC;
+  return timeSec - record.lastTextLookSec >= interval;
+}

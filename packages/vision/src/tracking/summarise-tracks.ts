@@ -203,20 +203,28 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
           undefined,
         )
       : undefined;
-    const player =
-      nearest && vote.number !== null ? byKey.get(`${nearest.letter}:${vote.number}`) : undefined;
-    if (!nearest || !player || player.tracks.some((t) => overlaps(t, r))) {
+    const playerIn = (letter: TeamLetter): PlayerEntry | undefined =>
+      vote.number !== null ? byKey.get(`${letter}:${vote.number}`) : undefined;
+    // the other team's player of that number, when the nearer team has none: the colour was off
+    const other = clusters.teams.find((t) => t.letter !== nearest?.letter && playerIn(t.letter));
+    const team = nearest && !playerIn(nearest.letter) && other ? other : nearest;
+    const player = team ? playerIn(team.letter) : undefined;
+    // a number read again and again that no team has yet is a player's, whatever the colour estimate
+    // made of the kit (a shadowed, side-lit or small player falls outside both team colours;
+    // referees wear none): it joins the nearer team
+    const surelyNumbered = vote.number !== null && vote.winnerReads >= 2;
+    if (!team || (!player && !surelyNumbered) || player?.tracks.some((t) => overlaps(t, r))) {
       outliers++;
       continue;
     }
-    clusters.assignment.set(r.id, nearest.letter);
+    clusters.assignment.set(r.id, team.letter);
     const detail = details.find((d) => d.id === r.id);
     if (detail) {
-      detail.teamLetter = nearest.letter;
+      detail.teamLetter = team.letter;
       detail.number = vote.number;
     }
-    teamTracks.push({ record: r, teamLetter: nearest.letter });
-    addToPlayer(r, nearest.letter, vote);
+    teamTracks.push({ record: r, teamLetter: team.letter });
+    addToPlayer(r, team.letter, vote);
   }
   absorbOneDigitMisreads(byKey, votes);
   const playerOfTrack = new Map(

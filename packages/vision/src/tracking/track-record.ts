@@ -12,6 +12,9 @@ export class TrackRecord {
   readonly kits: KitSample[] = [];
   readonly reads: NumberObservation[] = [];
   lastReadSec = -Infinity;
+  /** Looks for the number by text detection so far (each look takes the next body scale). */
+  textLooks = 0;
+  lastTextLookSec = -Infinity;
   private kitSeen = 0;
 
   constructor(readonly id: number) {}

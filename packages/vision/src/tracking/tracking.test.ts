@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MediaError } from '../media/media-error.js';
 import { analyseTracking } from './analyse-tracking.js';
 import { appearancesFromSightings, type PictureTimeline, type Sighting } from './appearances.js';
-import { isReadDue } from './read-schedule.js';
+import { isReadDue, isTextLookDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
@@ -160,6 +160,20 @@ describe('tracking analysis', () => {
     expect(readTimes[14]! - readTimes[13]!).toBe(1.5);
     expect(readTimes.at(-1)).toBeGreaterThan(40);
     expect(readTimes.length).toBeLessThanOrEqual(60);
+  });
+
+  it('looks for a number by text detection every other frame, every 3 s once it is settled', () => {
+    const r = walk(1, 0, 20, 0);
+    const looks: number[] = [];
+    for (const [t] of r.path) {
+      if (!isTextLookDue(r, t)) continue;
+      r.lastTextLookSec = t;
+      read(r, t, 23, 0.97);
+      looks.push(t);
+    }
+    // two sure reads of 23 settle it: then only a look every 3 s, to see a swap
+    expect(looks.slice(0, 3)).toEqual([0, 1, 4]);
+    expect(looks.at(-1)).toBeGreaterThan(15);
   });
 
   it('keeps a track whole when one read disagrees (a misread, not a switch)', () => {

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Box, RgbFrame } from '../detect/types.js';
+import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { BODY_LOOKS, isNumberShaped, upperBody } from './locate-number.js';
+import { NumberRecognizer } from './number-recognizer.js';
+import { readPersonNumber } from './read-person-number.js';
+import { boxesFromMap, TextDetector } from './text-detector.js';
+
+describe('text boxes from the detector map', () => {
+  it('turns each connected region above the threshold into a grown box with its mean score', () => {
+    const w = 20;
+    const h = 10;
+    const map = new Float32Array(w * h);
+    for (let y = 3; y < 7; y++) for (let x = 2; x < 6; x++) map[y * w + x] = 0.9;
+    for (let y = 4; y < 6; y++) for (let x = 12; x < 14; x++) map[y * w + x] = 0.4; // faint
+    const boxes = boxesFromMap(map, w, h, w, h, 0.3, 0.6);
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]!.score).toBeCloseTo(0.9);
+    // a 4x4 kernel grows by 4*4*1.5/16 = 1.5 px each side
+    expect(boxes[0]!.box).toEqual([0, 1, 8, 8]);
+  });
+
+  it('keeps digit-shaped boxes of a plausible size for the body', () => {
+    const body = {
+      image: { width: 200, height: 224, data: new Uint8Array(0) },
+      x: 0,
+      y: 0,
+      scale: 2,
+    };
+    // person 200 px tall in the frame: a 40-px (image) box is 20 frame px, 10% of the body
+    expect(isNumberShaped({ box: [50, 80, 44, 40], score: 0.9 }, body, 200)).toBe(true);
+    expect(isNumberShaped({ box: [20, 80, 160, 30], score: 0.9 }, body, 200)).toBe(false); // a line
+    expect(isNumberShaped({ box: [50, 80, 8, 6], score: 0.9 }, body, 200)).toBe(false); // a speck
+  });
+});
+
+const media = sharedMediaForTests('real-frames');
+
+async function loadFrame(file: string): Promise<RgbFrame> {
+  const { data, info } = await sharp(join(media.path!, 'frames', file))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+describe.skipIf(!media.path)(withSkipReason('numbers found on real players', media), () => {
+  let detector: TextDetector;
+  let recognizer: NumberRecognizer;
+  beforeAll(async () => {
+    detector = await TextDetector.create();
+    recognizer = await NumberRecognizer.create();
+  });
+  afterAll(async () => {
+    await detector.close();
+    await recognizer.close();
+  });
+
+  it('reads the back numbers of youth-football players standing on the sideline', async () => {
+    const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
+    // person boxes as the person detector gives them (1280x720 frame): 25, 60 and 45 from behind
+    const players: [Box, number][] = [
+      [[598, 421, 74, 207], 25],
+      [[371, 411, 85, 222], 60],
+      [[877, 430, 74, 219], 45],
+    ];
+    for (const [box, number] of players) {
+      const read = await readPersonNumber(detector, recognizer, frame, box);
+      expect(read.number).toBe(number);
+    }
+  });
+
+  it('zooms on the torso for a small number among sponsor prints (volleyball broadcast)', async () => {
+    const frame = await loadFrame('volleyball_cevcup_broadcast_shukkkur_actions.jpg');
+    // navy #17 seen from behind, ~230 px tall in 1280x720: only the torso look finds the number
+    const box: Box = [494, 320, 85, 229];
+    const reads = [];
+    for (let look = 0; look < BODY_LOOKS.length; look++)
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
+    expect(reads).toContain(17);
+    expect(reads.filter((n) => n !== null && n !== 17)).toEqual([]);
+  });
+
+  it('finds no number on a coach in a plain white shirt', async () => {
+    const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
+    for (let look = 0; look < BODY_LOOKS.length; look++) {
+      const read = await readPersonNumber(detector, recognizer, frame, [448, 357, 89, 248], look);
+      expect(read.number).toBeNull();
+    }
+  });
+
+  it('places the number inside the upper body, whatever the box size', async () => {
+    const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
+    const box: Box = [598, 421, 74, 207];
+    const body = await upperBody(frame, box);
+    expect(body.image.height).toBeGreaterThanOrEqual(200);
+    const texts = await detector.detect(body.image);
+    const shaped = texts.filter((t) => isNumberShaped(t, body, box[3]));
+    expect(shaped.length).toBeGreaterThan(0);
+    // the number's centre, back in frame pixels, lies on the torso: middle columns, upper half
+    const [x, y, w, h] = shaped[0]!.box;
+    const cx = body.x + (x + w / 2) / body.scale;
+    const cy = body.y + (y + h / 2) / body.scale;
+    expect(cx).toBeGreaterThan(box[0] + box[2] * 0.2);
+    expect(cx).toBeLessThan(box[0] + box[2] * 0.8);
+    expect(cy).toBeGreaterThan(box[1] + box[3] * 0.1);
+    expect(cy).toBeLessThan(box[1] + box[3] * 0.55);
+  });
+});
