@@ -27,10 +27,14 @@ import { loadLabelledClips } from './real-labels.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
- * each style, a model trained on the other styles only is scored on it. The real clips are never
- * trained on; they are scored with the final model. Writes src/inactivity/live-play-weights.ts.
+ * each style, a model trained on the other styles only is scored on it. The high and medium real
+ * clips are trained on and scored leave-one-clip-out (each by a model that did not see it). Writes
+ * src/inactivity/live-play-weights.ts.
  *
  *   npm run train:inactivity -w @filmroom/vision   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
+ *
+ * TRAIN_DROP=<regular expression> leaves the matching features out (to compare feature sets on the
+ * same films); TRAIN_VERBOSE=1 prints each held-out film and each real clip's probability track.
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -78,18 +82,30 @@ export async function loadFilm(
  * Logistic regression, full batch with Adam. Each film weighs the same (a real clip of a few seconds
  * a third of a film: there are many of them, all of one game), live frames count double.
  */
+/**
+ * The features the model is trained on: all measured ones, less those matching TRAIN_DROP (a regular
+ * expression over names such as "far\\.|rank"), for comparing feature sets on the same films.
+ */
+export function trainedFeatures(): number[] {
+  const drop = process.env.TRAIN_DROP ? new RegExp(process.env.TRAIN_DROP) : null;
+  return FEATURE_NAMES.flatMap((f, c) => (drop?.test(f.name) ? [] : [c]));
+}
+
 export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayModel {
-  const width = FEATURE_NAMES.length;
+  const columns = trainedFeatures();
+  const stride = FEATURE_NAMES.length;
+  const width = columns.length;
   const mean = new Array<number>(width).fill(0);
   const std = new Array<number>(width).fill(0);
   let rows = 0;
   for (const f of films)
     for (let i = 0; i < f.matrix.count; i++, rows++)
-      for (let c = 0; c < width; c++) mean[c]! += f.matrix.values[i * width + c]!;
+      for (let c = 0; c < width; c++) mean[c]! += f.matrix.values[i * stride + columns[c]!]!;
   for (let c = 0; c < width; c++) mean[c]! /= Math.max(1, rows);
   for (const f of films)
     for (let i = 0; i < f.matrix.count; i++)
-      for (let c = 0; c < width; c++) std[c]! += (f.matrix.values[i * width + c]! - mean[c]!) ** 2;
+      for (let c = 0; c < width; c++)
+        std[c]! += (f.matrix.values[i * stride + columns[c]!]! - mean[c]!) ** 2;
   for (let c = 0; c < width; c++) std[c] = Math.sqrt(std[c]! / Math.max(1, rows)) || 1;
   const x: Float32Array[] = [];
   const y: number[] = [];
@@ -101,7 +117,7 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
     for (let i = 0; i < f.matrix.count; i++) {
       const row = new Float32Array(width);
       for (let c = 0; c < width; c++)
-        row[c] = (f.matrix.values[i * width + c]! - mean[c]!) / std[c]!;
+        row[c] = (f.matrix.values[i * stride + columns[c]!]! - mean[c]!) / std[c]!;
       x.push(row);
       y.push(f.labels[i]!);
       w.push(filmWeight * (f.labels[i] ? 2 / Math.max(1, live) : 1 / Math.max(1, dead)));
@@ -136,7 +152,7 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
     }
   }
   const model: LivePlayModel = {
-    featureNames: FEATURE_NAMES.map((f) => f.name),
+    featureNames: columns.map((c) => FEATURE_NAMES[c]!.name),
     mean: mean.map(round),
     std: std.map(round),
     weights: Array.from(weights, round),
@@ -272,9 +288,13 @@ async function main(): Promise<void> {
       all.filter((f) => f.group !== style && trainable(f)),
       `all but ${style}`,
     );
-    const total = sumScores(films.filter((f) => f.group === style).map((f) => scoreFilm(f, model)));
+    const heldOut = films.filter((f) => f.group === style);
+    const scores = heldOut.map((f) => scoreFilm(f, model));
+    const total = sumScores(scores);
     held.push(total);
     console.log(formatScore(`${style} (enter ${model.enter}, stay ${model.stay})`, total));
+    if (process.env.TRAIN_VERBOSE === '1')
+      heldOut.forEach((f, i) => console.log(formatScore(`&nbsp;&nbsp;${f.name}`, scores[i]!)));
   }
   console.log(formatScore('**all held-out styles**', sumScores(held)));
   if (real.length > 0) {

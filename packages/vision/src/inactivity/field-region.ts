@@ -4,13 +4,28 @@
  * scoreboards) is left out of the motion measure, so a restless crowd is not taken for play.
  */
 const HEADROOM = 2;
+/** Sum of absolute RGB differences under which a pixel has the field's colour. */
+const FIELD_COLOUR_DISTANCE = 70;
+/** Decay of each look's weight per update (updates every 0.6 s: about a minute's memory). */
+const LOOK_DECAY = 0.99;
+/** Weight (updates) the longest-held look needs before other looks are taken for no field. */
+const LOOK_ESTABLISHED = 2.5;
+const MAX_LOOKS = 4;
 
 export class FieldRegion {
   private readonly histogram = new Float32Array(4096);
   private colour: [number, number, number] | null = null;
+  /**
+   * The colours the dominant colour has taken over the last minute or so, with how long each held.
+   * The film's field is the one that held longest: when the camera turns to the stands, a bench or
+   * a scoreboard, the dominant colour changes at once and no field is seen until it comes back.
+   */
+  private readonly looks: { colour: [number, number, number]; weight: number }[] = [];
   readonly top: Int16Array;
   /** 1 where the last updated frame showed field colour. */
   readonly fieldColour: Uint8Array;
+  /** Columns where the field was found in the last updated frame. */
+  columnsWithField = 0;
 
   constructor(
     private readonly width: number,
@@ -54,18 +69,24 @@ export class FieldRegion {
     }
     const colour = this.colour;
     if (!colour) return 0;
+    if (!this.isFilmField(colour)) {
+      this.top.fill(this.height);
+      this.columnsWithField = 0;
+      return 0;
+    }
     const isField = this.fieldColour;
     for (let i = 0, o = 0; i < width * height; i++, o += 3) {
       const d =
         Math.abs(rgb[o]! - colour[0]) +
         Math.abs(rgb[o + 1]! - colour[1]) +
         Math.abs(rgb[o + 2]! - colour[2]);
-      isField[i] = d < 70 ? 1 : 0;
+      isField[i] = d < FIELD_COLOUR_DISTANCE ? 1 : 0;
     }
     // Per band of columns, the field starts at the first rows that are mostly field colour: single
     // green-ish spectators are too small to fill a band.
     const band = Math.max(4, Math.round(width / 20));
     let pixels = 0;
+    let columns = 0;
     for (let x0 = 0; x0 < width; x0 += band) {
       const x1 = Math.min(width, x0 + band);
       let top = height;
@@ -81,14 +102,47 @@ export class FieldRegion {
       }
       for (let x = x0; x < x1; x++) this.top[x] = top;
       pixels += (height - top) * (x1 - x0);
+      if (top < height) columns += x1 - x0;
     }
+    this.columnsWithField = columns;
     // A frame with hardly any field colour (crowd shot, close-up) has no field region.
     let fieldCount = 0;
     for (let i = 0; i < isField.length; i++) fieldCount += isField[i]!;
     if (fieldCount < width * height * 0.15) {
       this.top.fill(height);
+      this.columnsWithField = 0;
       return 0;
     }
     return pixels;
+  }
+
+  /** Records the dominant colour of this update; false when it is not the film's field colour. */
+  private isFilmField(colour: [number, number, number]): boolean {
+    const looks = this.looks;
+    for (const look of looks) look.weight *= LOOK_DECAY;
+    let current = looks.find(
+      (look) =>
+        Math.abs(look.colour[0] - colour[0]) +
+          Math.abs(look.colour[1] - colour[1]) +
+          Math.abs(look.colour[2] - colour[2]) <
+        FIELD_COLOUR_DISTANCE,
+    );
+    if (current) {
+      current.weight += 1;
+      for (let c = 0; c < 3; c++)
+        current.colour[c] = current.colour[c]! + (colour[c]! - current.colour[c]!) / current.weight;
+    } else {
+      current = { colour: [...colour], weight: 1 };
+      if (looks.length < MAX_LOOKS) looks.push(current);
+      else {
+        let weakest = 0;
+        for (let i = 1; i < looks.length; i++)
+          if (looks[i]!.weight < looks[weakest]!.weight) weakest = i;
+        looks[weakest] = current;
+      }
+    }
+    let top = current;
+    for (const look of looks) if (look.weight > top.weight) top = look;
+    return top === current || top.weight < LOOK_ESTABLISHED;
   }
 }

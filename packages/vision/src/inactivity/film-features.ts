@@ -33,6 +33,8 @@ export interface FilmFeatures {
   panX: Float32Array;
   panY: Float32Array;
   zoom: Float32Array;
+  /** Share of the frame's columns where the playing field was found. */
+  fieldWidth: Float32Array;
 }
 
 /** Names of the per-frame columns of FilmFeatures (for caching and inspection). */
@@ -55,6 +57,7 @@ export const FEATURE_COLUMNS = [
   'panX',
   'panY',
   'zoom',
+  'fieldWidth',
 ] as const;
 export type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
 
@@ -130,6 +133,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     columns.panX.push(m ? m.camera.tx / height : 0);
     columns.panY.push(m ? m.camera.ty / height : 0);
     columns.zoom.push(m ? m.camera.scale : 0);
+    columns.fieldWidth.push(m ? m.fieldWidth : 0);
     if (onProgress && duration > 0) {
       const fraction = Math.min(1, frame.timeSec / duration);
       if (fraction - lastReport >= 0.01) {

@@ -55,18 +55,17 @@ export const MIN_FIELD_SEEN = 0.5;
 
 /** Probability of live play per frame, smoothed over about a second. */
 export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): Float32Array {
-  const width = model.weights.length;
-  if (model.featureNames.join() !== FEATURE_NAMES.map((f) => f.name).join())
-    throw new Error(
-      'The live-play model was trained on other features: run npm run train:inactivity.',
-    );
+  const columns = modelColumns(model);
+  const stride = FEATURE_NAMES.length;
   const raw = new Float32Array(matrix.count);
   for (let i = 0; i < matrix.count; i++) {
     // No playing surface in the picture (a test pattern, the camera on the crowd): no play.
     if (matrix.fieldSeen[i]! < MIN_FIELD_SEEN) continue;
     let z = model.bias;
-    for (let c = 0; c < width; c++)
-      z += (model.weights[c]! * (matrix.values[i * width + c]! - model.mean[c]!)) / model.std[c]!;
+    for (let c = 0; c < columns.length; c++)
+      z +=
+        (model.weights[c]! * (matrix.values[i * stride + columns[c]!]! - model.mean[c]!)) /
+        model.std[c]!;
     raw[i] = 1 / (1 + Math.exp(-z));
   }
   const out = new Float32Array(matrix.count);
@@ -77,6 +76,18 @@ export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): 
     out[i] = s / k;
   }
   return out;
+}
+
+/** Where each of the model's features sits in the feature matrix (a model may use a subset). */
+export function modelColumns(model: Pick<LivePlayModel, 'featureNames'>): number[] {
+  return model.featureNames.map((name) => {
+    const c = FEATURE_NAMES.findIndex((f) => f.name === name);
+    if (c < 0)
+      throw new Error(
+        `The live-play model uses a feature that is no longer measured (${name}): run npm run train:inactivity.`,
+      );
+    return c;
+  });
 }
 
 interface Play {
@@ -150,13 +161,15 @@ function groupContributions(
   from: number,
   to: number,
 ): Map<ReasonGroup, number> {
-  const width = model.weights.length;
+  const columns = modelColumns(model);
+  const stride = FEATURE_NAMES.length;
   const totals = new Map<ReasonGroup, number>();
   for (let i = from; i < to; i++) {
-    for (let c = 0; c < width; c++) {
-      const group = FEATURE_NAMES[c]!.group;
+    for (let c = 0; c < columns.length; c++) {
+      const group = FEATURE_NAMES[columns[c]!]!.group;
       const push =
-        (model.weights[c]! * (matrix.values[i * width + c]! - model.mean[c]!)) / model.std[c]!;
+        (model.weights[c]! * (matrix.values[i * stride + columns[c]!]! - model.mean[c]!)) /
+        model.std[c]!;
       totals.set(group, (totals.get(group) ?? 0) + push / Math.max(1, to - from));
     }
   }

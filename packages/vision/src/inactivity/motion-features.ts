@@ -26,6 +26,8 @@ export interface MotionSample {
   /** Displacement (px) of moving blocks after undoing the camera: median and 80th percentile. */
   shiftMedianPx: number;
   shiftHighPx: number;
+  /** Share of the frame's columns where the playing field was found (a field spans the picture). */
+  fieldWidth: number;
 }
 
 const FIELD_REFRESH_FRAMES = 3;
@@ -168,6 +170,7 @@ export class MotionAnalyser {
       spreadPx: spread(columnCounts, moving),
       shiftMedianPx: shifts.length > 0 ? shifts[shifts.length >> 1]! : 0,
       shiftHighPx: shifts.length > 0 ? shifts[Math.floor(shifts.length * 0.2)]! : 0,
+      fieldWidth: regionPixels > 0 ? this.field.columnsWithField / width : 0,
     };
   }
 

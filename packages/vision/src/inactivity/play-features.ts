@@ -57,8 +57,13 @@ FEATURE_NAMES.push(
 );
 
 const EPS = 1e-4;
-/** A frame shows a playing field when the field region fills at least this share of it. */
+/**
+ * A frame shows a playing field when the field region fills at least this share of it and spans at
+ * least this share of its width (a field runs across the picture; one bar of a test pattern or a
+ * green banner does not).
+ */
 const FIELD_SEEN_SHARE = 0.05;
+const FIELD_SEEN_WIDTH = 0.4;
 
 /** Running mean over [i + from, i + to] (clamped to the film), via prefix sums. */
 function windowMean(x: Float32Array, from: number, to: number): Float32Array {
@@ -183,7 +188,9 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     const col = columns[c]!;
     for (let i = 0; i < n; i++) values[i * width + c] = col[i]!;
   }
-  const seen = Float32Array.from(f.fieldShare, (v) => (v >= FIELD_SEEN_SHARE ? 1 : 0));
+  const seen = Float32Array.from(f.fieldShare, (v, i) =>
+    v >= FIELD_SEEN_SHARE && f.fieldWidth[i]! >= FIELD_SEEN_WIDTH ? 1 : 0,
+  );
   return { values, count: n, cuts, fieldSeen: windowMean(seen, -second, second) };
 }
 

@@ -38,6 +38,7 @@ function features(motion: number[], height = 0.1, whistleAt: number[] = [], fps 
     panX: zeros(),
     panY: zeros(),
     zoom: zeros(),
+    fieldWidth: zeros().fill(1),
   };
 }
 
