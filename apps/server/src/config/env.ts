@@ -79,6 +79,7 @@ const envSchema = z.object({
   MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
   YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
+  LINK_PROBE_TIMEOUT_SECONDS: positiveInt(20),
   ICLOUD_RESOLVE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default(ICLOUD_RESOLVE_URL),
@@ -133,6 +134,8 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   ytDlpPath: string;
   importTimeoutMs: number;
+  /** How long a link is checked before it is accepted; past it, it is accepted and the import decides. */
+  linkProbeTimeoutMs: number;
   iCloudResolveUrl: string;
   /** Hosts exempt from the SSRF guard; for tests that serve links from loopback only. */
   ssrfAllowHosts: string[];
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
     ytDlpPath: values.YTDLP_PATH,
     importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,
+    linkProbeTimeoutMs: values.LINK_PROBE_TIMEOUT_SECONDS * 1000,
     iCloudResolveUrl: values.ICLOUD_RESOLVE_URL,
     ssrfAllowHosts: values.SSRF_ALLOW_HOSTS,
     scoutSmart:

@@ -13,6 +13,7 @@ import { createVideosRepository } from '../infra/db/videos.repository.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import { cropPlayerPhoto } from '../infra/media/player-photo.js';
 import { createLinkDownloader } from '../infra/media/link-download.js';
+import { createLinkProbe } from '../infra/media/link-probe.js';
 import {
   makeBrowserPlayable,
   makeThumbnail,
@@ -27,6 +28,7 @@ import { createSettingsService } from './accounts/settings.service.js';
 import type { Clock } from './clock.js';
 import { createMediaUrlSigner } from './media/signed-media-url.js';
 import { discardProcessingFiles } from './processing/discard-processing-files.js';
+import { createOwnerNotifier } from './mail/owner-notifier.js';
 import { createProcessingNotifier } from './processing/processing-notifier.js';
 import {
   createProcessingRunService,
@@ -39,6 +41,7 @@ import { withVerifiedTokenCache } from './tokens/verified-token-cache.js';
 import { createOneTimeTokenService, oneTimeTokenTtlMs } from './tokens/one-time-token.service.js';
 import { createRefreshTokenService } from './tokens/refresh-token.service.js';
 import { createSessionService } from './tokens/session.service.js';
+import { createImportFailureNotifier } from './videos/import-failure-notifier.js';
 import type { RunningImports } from './videos/running-imports.js';
 import { createVideoIngestService } from './videos/video-ingest.service.js';
 import { createVideoIntakeService } from './videos/video-intake.service.js';
@@ -138,6 +141,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     publicVideoPath: `${infra.apiPrefix}${PUBLIC_VIDEO_ROUTE}`,
     logger,
   });
+  const notifyOwner = createOwnerNotifier({ users, mailer, logger });
   const processing = createProcessingService({
     processing: processingJobs,
     jobs,
@@ -165,6 +169,12 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     jobs,
     signer,
     allowHosts: config.ssrfAllowHosts,
+    links: createLinkProbe({
+      ytDlpPath: config.ytDlpPath,
+      timeoutMs: config.linkProbeTimeoutMs,
+      allowHosts: config.ssrfAllowHosts,
+      iCloudResolveUrl: config.iCloudResolveUrl,
+    }),
     processing,
   });
   const ingest = createVideoIngestService({
@@ -187,6 +197,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       iCloudResolveUrl: config.iCloudResolveUrl,
     }),
     processing,
+    notifyImportFailed: createImportFailureNotifier({ notifyOwner, publicUrl: config.publicUrl }),
     tmpDir: infra.tmpDir,
   });
   const processingRuns = createProcessingRunService({
@@ -196,7 +207,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     clock,
     logger,
     imports: infra.imports,
-    notify: createProcessingNotifier({ users, mailer, publicUrl: config.publicUrl, logger }),
+    notify: createProcessingNotifier({ notifyOwner, publicUrl: config.publicUrl }),
     engines: infra.engines,
     media: {
       probe: (file, signal) => probeVideo(file, { signal }),

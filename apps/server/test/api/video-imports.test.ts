@@ -12,6 +12,7 @@ import {
   ApiPaths,
   ErrorNumber,
   ImportErrorMessages,
+  importFailedMessage,
   Messages,
   VideoType,
   type InProgressVideo,
@@ -200,31 +201,54 @@ describe('importing a platform link (yt-dlp)', () => {
     expect(await library(session.token)).toEqual([]);
   }, 90_000);
 
-  it.each([
-    ['a page that is not a video', '/notes.txt', ImportErrorMessages.notAVideo],
-    ['a link that is gone', '/missing.mp4', ImportErrorMessages.unreachable],
-  ])('%s fails with a clear error on the in-progress card', async (_, linkPath, message) => {
+  it('a page that is not a video is accepted, then fails naming the link and the reason on its card', async () => {
     const { session } = await signedInUser(testApp);
+    const videoUrl = `${base}/notes.txt`;
 
-    const response = await api.post(
-      ApiPaths.libraryPlatformUpload,
-      { videoUrl: `${base}${linkPath}` },
-      session.token,
-    );
+    const response = await api.post(ApiPaths.libraryPlatformUpload, { videoUrl }, session.token);
 
     expect(response.statusCode).toBe(200);
     await testApp.jobs.idle();
     const [failed] = await inProgress(session.token);
-    expect(failed).toMatchObject({ id: json<InProgressVideo>(response).id, errorMessage: message });
+    expect(failed).toMatchObject({
+      id: json<InProgressVideo>(response).id,
+      title: 'notes',
+      errorMessage: importFailedMessage(videoUrl, 'notAVideo'),
+    });
     expect(await library(session.token)).toEqual([]);
     expect(await storedFilesOf(failed?.id ?? '')).toEqual([]);
   });
 
   it.each([
+    ['the library', ApiPaths.libraryPlatformUpload, {}],
+    ['processing', ApiPaths.processPlatform, { videoType: VideoType.Inactivity }],
+  ])(
+    'a link that cannot be fetched is refused for %s with 400 and its reason, and no video is made',
+    async (_, apiPath, body) => {
+      const { session } = await signedInUser(testApp);
+
+      const response = await api.post(
+        apiPath,
+        { ...body, videoUrl: `${base}/missing.mp4` },
+        session.token,
+      );
+
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual({
+        message: ImportErrorMessages.unreachable,
+        errorNumber: ErrorNumber.Unknown,
+      });
+      expect(await inProgress(session.token)).toEqual([]);
+      expect(await library(session.token)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it.each([
     ['http://127.0.0.1 (loopback)', '/redirect-to-secret'],
     ['an ftp:// address on loopback', '/redirect-to-ftp'],
   ])(
-    'a link that redirects to %s fails as refused on the card, and nothing there is fetched',
+    'a link that redirects to %s is refused with 400, and nothing there is fetched',
     async (_, linkPath) => {
       const { session } = await signedInUser(testApp);
       const hitsBefore = secretHits;
@@ -236,13 +260,11 @@ describe('importing a platform link (yt-dlp)', () => {
       );
       await testApp.jobs.idle();
 
-      const videoId = json<LibraryVideo>(response).id;
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toMatchObject({ message: ImportErrorMessages.refused });
       expect(secretHits).toBe(hitsBefore);
-      expect(await inProgress(session.token)).toMatchObject([
-        { id: videoId, errorMessage: ImportErrorMessages.refused },
-      ]);
+      expect(await inProgress(session.token)).toEqual([]);
       expect(await library(session.token)).toEqual([]);
-      expect(await storedFilesOf(videoId)).toEqual([]);
     },
     90_000,
   );
@@ -278,22 +300,41 @@ describe('copying an iCloud shared file', () => {
     expect(video?.thumbnailUrl).not.toBe('');
   });
 
-  it.each([
-    ['a file that is not a video', 'textfile1', ImportErrorMessages.notAVideo],
-    ['a private share', 'private1', ImportErrorMessages.privateVideo],
-  ])('%s fails with a clear error', async (_, id, message) => {
+  it('a file that is not a video is accepted, then fails naming the link and the reason', async () => {
     const { session } = await signedInUser(testApp);
+    const url = 'https://www.icloud.com/iclouddrive/textfile1';
 
     await api.post(
       ApiPaths.processCopyFromCloud,
-      { videoType: VideoType.Inactivity, url: `https://www.icloud.com/iclouddrive/${id}` },
+      { videoType: VideoType.Inactivity, url },
       session.token,
     );
 
     await testApp.jobs.idle();
     expect(await inProgress(session.token)).toMatchObject([
-      { type: VideoType.Inactivity, errorMessage: message, errorAlreadyMarkedAsReaded: false },
+      {
+        type: VideoType.Inactivity,
+        errorMessage: importFailedMessage(url, 'notAVideo'),
+        errorAlreadyMarkedAsReaded: false,
+      },
     ]);
+  });
+
+  it.each([
+    ['a private share', 'private1', ImportErrorMessages.privateVideo],
+    ['a share that does not resolve', 'unknown1', ImportErrorMessages.shareNotFound],
+  ])('%s is refused with 400 and its reason, and no video is made', async (_, id, message) => {
+    const { session } = await signedInUser(testApp);
+
+    const response = await api.post(
+      ApiPaths.processCopyFromCloud,
+      { videoType: VideoType.Inactivity, url: `https://www.icloud.com/iclouddrive/${id}` },
+      session.token,
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message, errorNumber: ErrorNumber.Unknown });
+    expect(await inProgress(session.token)).toEqual([]);
   });
 
   it.each([
@@ -311,7 +352,10 @@ describe('copying an iCloud shared file', () => {
     await testApp.jobs.idle();
     const videoId = json<LibraryVideo>(response).id;
     expect(await inProgress(session.token)).toMatchObject([
-      { id: videoId, errorMessage: ImportErrorMessages.refused },
+      {
+        id: videoId,
+        errorMessage: importFailedMessage(`https://www.icloud.com/iclouddrive/${id}`, 'refused'),
+      },
     ]);
     expect(await library(session.token)).toEqual([]);
     expect(await storedFilesOf(videoId)).toEqual([]);
@@ -329,7 +373,13 @@ describe('copying an iCloud shared file', () => {
     await testApp.jobs.idle();
     const videoId = json<LibraryVideo>(response).id;
     expect(await inProgress(session.token)).toMatchObject([
-      { id: videoId, errorMessage: ImportErrorMessages.notAVideo },
+      {
+        id: videoId,
+        errorMessage: importFailedMessage(
+          'https://www.icloud.com/iclouddrive/undecodable1',
+          'notAVideo',
+        ),
+      },
     ]);
     expect(await library(session.token)).toEqual([]);
     expect(await storedFilesOf(videoId)).toEqual([]);

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { ApiPaths } from '@filmroom/contract';
-import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../src/infra/mail/smtp-mailer.js';
-import { linkIn, type SentMail } from '../helpers/outbox.js';
+import { linkIn } from '../helpers/outbox.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import {
   PUBLIC_URL,
@@ -15,44 +13,19 @@ import {
   type TestApp,
 } from '../helpers/test-app.js';
 
-const received: (SentMail & { from: string })[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCatcher;
+let received: SmtpCatcher['received'];
 let database: TestDatabase;
 let testApp: TestApp;
 
-async function nextMailTo(email: string, after: number): Promise<SentMail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = received.slice(after).find((m) => m.to === email);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`No mail to ${email}`);
-}
+const nextMailTo = (email: string, after: number) => smtp.nextMailTo(email, after);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-        received.push({
-          from: mail.from?.value[0]?.address ?? '',
-          to: to?.value[0]?.address ?? '',
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-        });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCatcher();
+  received = smtp.received;
   database = await createTestDatabase();
   const mailer = createSmtpMailer({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     from: 'FilmRoom <hello@filmroom.test>',
   });
   testApp = await startTestApp(database.handle.db, { mailer });
@@ -61,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
   await database?.destroy();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mail through a real SMTP server', () => {

@@ -86,6 +86,9 @@ export async function downloadCloudFile(
     if ((error as Error).name === 'ObjectTooLargeError') {
       throw new ImportError('tooLarge', 'Download passed the size limit');
     }
+    // fetch ends a body whose connection closed early with TypeError('terminated').
+    if (!signal.aborted && (error as Error).name === 'TypeError')
+      throw new ImportError('cutOff', `Download cut off: ${String(error)}`);
     throw error;
   }
 }

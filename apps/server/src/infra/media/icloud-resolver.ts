@@ -55,7 +55,7 @@ export async function resolveICloudLink(
   });
   if (!response.ok) {
     throw new ImportError(
-      response.status === 404 ? 'notAVideo' : 'unreachable',
+      response.status === 404 ? 'shareNotFound' : 'unreachable',
       `iCloud answered ${response.status}`,
     );
   }
@@ -64,7 +64,12 @@ export async function resolveICloudLink(
   const template = result?.rootRecord?.fields?.fileContent?.value?.downloadURL;
   if (!template) {
     throw new ImportError(
-      /private|permission|access/i.test(result?.reason ?? '') ? 'privateVideo' : 'notAVideo',
+      /private|permission|access/i.test(result?.reason ?? '')
+        ? 'privateVideo'
+        : // A share that resolves to a record without a file (a folder, say) is not a video.
+          result?.rootRecord
+          ? 'notAVideo'
+          : 'shareNotFound',
       `iCloud resolve gave no file: ${JSON.stringify(answer).slice(0, 500)}`,
     );
   }

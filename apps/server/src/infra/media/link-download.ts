@@ -6,7 +6,7 @@ import { RefusedDestinationError } from '../net/guarded-fetch.js';
 import { startGuardingProxy } from '../net/guarding-proxy.js';
 import { downloadCloudFile } from './download-cloud-file.js';
 import { ImportError } from './import-error.js';
-import { downloadWithYtDlp, type DownloadedFile, type YtDlpOptions } from './yt-dlp.js';
+import { downloadWithYtDlp, type DownloadedFile } from './yt-dlp.js';
 
 /** Where a linked video is fetched from: a video platform (yt-dlp) or an iCloud share. */
 export type LinkKind = typeof VideoSource.Platform | typeof VideoSource.Cloud;
@@ -27,7 +27,7 @@ export type DownloadedLink = DownloadedFile & { fileName?: string };
  * A link whose own host is private is refused before yt-dlp starts (every later connection is
  * checked by the guarding proxy).
  */
-async function assertPublicHost(url: string, allowHosts: readonly string[]): Promise<void> {
+export async function assertPublicHost(url: string, allowHosts: readonly string[]): Promise<void> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (isAllowListed(host, allowHosts)) return;
   const addresses = await lookup(host, { all: true }).catch(() => {
@@ -44,15 +44,15 @@ async function assertPublicHost(url: string, allowHosts: readonly string[]): Pro
 
 /**
  * yt-dlp follows redirects and fetches pages, manifests and media on its own; all of it goes through
- * the guarding proxy, and a refused destination fails the import as refused, whatever yt-dlp said.
+ * the guarding proxy, and a refused destination fails the run as refused, whatever yt-dlp said.
  */
-async function downloadThroughGuard(
-  url: string,
-  options: Omit<YtDlpOptions, 'proxyUrl'> & { allowHosts: readonly string[] },
-): Promise<DownloadedFile> {
-  const proxy = await startGuardingProxy(options.allowHosts);
+export async function throughGuard<T>(
+  allowHosts: readonly string[],
+  run: (proxyUrl: string) => Promise<T>,
+): Promise<T> {
+  const proxy = await startGuardingProxy(allowHosts);
   try {
-    return await downloadWithYtDlp(url, { ...options, proxyUrl: proxy.url });
+    return await run(proxy.url);
   } catch (error) {
     const [refused] = proxy.refused;
     if (refused !== undefined) throw new RefusedDestinationError(refused);
@@ -60,6 +60,18 @@ async function downloadThroughGuard(
   } finally {
     await proxy.close();
   }
+}
+
+/** What the user is told about a failed import; undefined for a failure worth retrying. */
+export function importFailureKind(error: unknown): ImportErrorKind | undefined {
+  if (error instanceof ImportError) return error.kind;
+  if (error instanceof RefusedDestinationError) return 'refused';
+  if (error instanceof MediaError) return 'notAVideo';
+  const name = (error as Error).name;
+  if (name === 'TimeoutError') return 'timedOut';
+  if (name === 'TypeError' || (error as { code?: string }).code?.startsWith('E'))
+    return 'unreachable';
+  return undefined;
 }
 
 /**
@@ -82,24 +94,13 @@ export function createLinkDownloader(config: LinkDownloadConfig) {
         });
       }
       await assertPublicHost(url, config.allowHosts);
-      return downloadThroughGuard(url, {
-        ...limits,
-        binary: config.ytDlpPath,
-        allowHosts: config.allowHosts,
-      });
+      return throughGuard(config.allowHosts, (proxyUrl) =>
+        downloadWithYtDlp(url, { ...limits, binary: config.ytDlpPath, proxyUrl }),
+      );
     },
 
     /** What the user is told about a failed import; undefined for a failure worth retrying. */
-    failureKind(error: unknown): ImportErrorKind | undefined {
-      if (error instanceof ImportError) return error.kind;
-      if (error instanceof RefusedDestinationError) return 'refused';
-      if (error instanceof MediaError) return 'notAVideo';
-      const name = (error as Error).name;
-      if (name === 'TimeoutError') return 'timedOut';
-      if (name === 'TypeError' || (error as { code?: string }).code?.startsWith('E'))
-        return 'unreachable';
-      return undefined;
-    },
+    failureKind: importFailureKind,
   };
 }
 

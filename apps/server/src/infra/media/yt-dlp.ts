@@ -54,6 +54,13 @@ export function classifyYtDlpFailure(stderr: string): ImportError {
     return new ImportError('tooLarge', stderr);
   }
   if (
+    /downloaded \d+ bytes, expected \d+ bytes|incompleteread|content too short|did not get any data blocks/.test(
+      text,
+    )
+  ) {
+    return new ImportError('cutOff', stderr);
+  }
+  if (
     /unable to download webpage|name or service not known|getaddrinfo|connection refused|timed out|http error 404|http error 403|network is unreachable/.test(
       text,
     )
@@ -61,6 +68,59 @@ export function classifyYtDlpFailure(stderr: string): ImportError {
     return new ImportError('unreachable', stderr);
   }
   return new ImportError('notAVideo', stderr);
+}
+
+export interface YtDlpProbeOptions {
+  binary: string;
+  /** As for the download: every connection goes through this (guarding) proxy. */
+  proxyUrl: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Reads a link's metadata without downloading it (`--simulate -J`): resolves when yt-dlp finds one
+ * video there, fails with the ImportError yt-dlp's output names otherwise, or with the signal's
+ * reason when it is aborted first.
+ */
+export function probeWithYtDlp(url: string, options: YtDlpProbeOptions): Promise<void> {
+  const args = [
+    '--simulate',
+    '--dump-single-json',
+    '--no-playlist',
+    '--no-cache-dir',
+    '--no-color',
+    '--socket-timeout',
+    '15',
+    '--',
+    url,
+  ];
+  return new Promise<void>((resolve, reject) => {
+    options.signal.throwIfAborted();
+    const child = spawnBound(options.binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: proxyEnvironment(options.proxyUrl),
+    });
+    // The metadata itself is not needed: that yt-dlp found a video is the answer.
+    child.stdout.resume();
+    let stderr = '';
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+      reject(options.signal.reason);
+    };
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < 64_000) stderr += chunk;
+    });
+    child.on('error', (error) => {
+      options.signal.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      options.signal.removeEventListener('abort', onAbort);
+      if (code === 0) resolve();
+      else reject(classifyYtDlpFailure(stderr));
+    });
+  });
 }
 
 /** Downloads one video (no playlists) with the Debian yt-dlp into a fresh temporary folder. */

@@ -107,10 +107,18 @@ export async function startGuardingProxy(allowHosts: readonly string[]): Promise
           },
           (answer) => {
             response.writeHead(answer.statusCode ?? 502, forwardedHeaders(answer.headers));
+            // An answer cut off upstream is cut off for the client too (a pipe alone would leave
+            // it waiting for the rest until its socket timeout).
+            answer.once('close', () => {
+              if (!answer.complete) response.destroy();
+            });
             answer.pipe(response);
           },
         );
         upstream.on('error', () => response.destroy());
+        response.once('close', () => {
+          if (!response.writableFinished) upstream.destroy();
+        });
         request.pipe(upstream);
       },
       (error: unknown) => {

@@ -1,6 +1,8 @@
 import type { MailMessage } from '../../infra/mail/mailer.js';
 import { compose } from './account-mails.js';
 
+const FOOTER = 'You get these e-mails because notifications are on in your settings.';
+
 export type ProcessingMailKind = 'done' | 'awaiting-selection' | 'failed';
 
 /** Mails about a processing job (sent only when the owner has notifications on). */
@@ -16,7 +18,7 @@ export function processingMail(options: {
   const name = options.title || 'your video';
   const link = `${options.publicUrl}/`;
   const greeting = `Hi ${options.firstName},`;
-  const footer = 'You get these e-mails because notifications are on in your settings.';
+  const footer = FOOTER;
   if (options.kind === 'done') {
     return compose(options.to, `Your ${options.tool} video is ready`, {
       greeting,
@@ -46,5 +48,22 @@ export function processingMail(options: {
     action: 'Open FilmRoom',
     link,
     footer,
+  });
+}
+
+/** Mail about a linked video whose import failed after it was accepted (sent like processing mails). */
+export function importFailedMail(options: {
+  to: string;
+  firstName: string;
+  publicUrl: string;
+  url: string;
+  reason: string;
+}): MailMessage {
+  return compose(options.to, 'Your linked video could not be imported', {
+    greeting: `Hi ${options.firstName},`,
+    lines: [`We could not import the video at ${options.url}.`, options.reason],
+    action: 'Open FilmRoom',
+    link: `${options.publicUrl}/`,
+    footer: FOOTER,
   });
 }

@@ -1,30 +1,18 @@
 import { TOOLS } from '@filmroom/contract';
-import type { Logger } from 'pino';
 import type { ProcessingJob } from '../../infra/db/processing-jobs.repository.js';
-import type { UsersRepository } from '../../infra/db/users.repository.js';
-import type { Mailer } from '../../infra/mail/mailer.js';
+import type { OwnerNotifier } from '../mail/owner-notifier.js';
 import { processingMail, type ProcessingMailKind } from '../mail/processing-mails.js';
 
-/**
- * Mails the owner about a job, after its state is committed, if they have notifications on. Sent
- * inline rather than as a queued job: a lost mail must not retry (and repeat) an engine run, and the
- * mailer already fails soft; a failure is logged.
- */
-export function createProcessingNotifier(deps: {
-  users: UsersRepository;
-  mailer: Mailer;
-  publicUrl: string;
-  logger: Pick<Logger, 'warn'>;
-}) {
-  return async (
+/** Mails the owner about a job, after its state is committed, if they have notifications on. */
+export function createProcessingNotifier(deps: { notifyOwner: OwnerNotifier; publicUrl: string }) {
+  return (
     job: ProcessingJob,
     kind: ProcessingMailKind,
     details: { title: string; errorMessage?: string },
-  ): Promise<void> => {
-    try {
-      const user = await deps.users.findById(job.userId);
-      if (!user?.notificationsEnabled) return;
-      await deps.mailer.send(
+  ): Promise<void> =>
+    deps.notifyOwner(
+      job.userId,
+      (user) =>
         processingMail({
           kind,
           to: user.email,
@@ -34,11 +22,8 @@ export function createProcessingNotifier(deps: {
           tool: TOOLS[job.kind].name,
           errorMessage: details.errorMessage,
         }),
-      );
-    } catch (error) {
-      deps.logger.warn({ err: error, processingJobId: job.id }, 'Processing mail not sent');
-    }
-  };
+      { processingJobId: job.id },
+    );
 }
 
 export type ProcessingNotifier = ReturnType<typeof createProcessingNotifier>;

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ImportErrorMessages,
+  importFailedMessage,
   ProcessingProgress,
   UploadKind,
   VideoSource,
@@ -17,6 +18,7 @@ import { storeLocalFile } from '../../infra/storage/store-file.js';
 import type { Clock } from '../clock.js';
 import { stageProgress, type ProgressRange } from '../progress/stage-progress.js';
 import type { RunAttempt } from '../run-attempt.js';
+import type { ImportFailureNotifier } from './import-failure-notifier.js';
 import type { RunningImports } from './running-imports.js';
 import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
 
@@ -61,6 +63,8 @@ export interface VideoIngestDeps {
   links: LinkDownloads;
   /** A processing entry's engine is queued once its source is stored and ingested. */
   processing: { ingested(entry: Video): Promise<void> };
+  /** Tells the owner (per their mail preferences) that an accepted link could not be imported. */
+  notifyImportFailed: ImportFailureNotifier;
   /** This process's folder for temporary files (renditions and downloads being made). */
   tmpDir: string;
 }
@@ -132,6 +136,29 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * A link import that will not be retried: its card names the link and the reason (and gets a
+   * title from the link if the share gave none), and its owner is mailed.
+   */
+  async function failImport(
+    video: Video,
+    url: string,
+    kind: ImportErrorKind,
+    changes: Partial<Pick<Video, 'sourceKey' | 'sizeBytes'>> = {},
+  ): Promise<void> {
+    const failed = await videos.update(
+      video.id,
+      {
+        status: 'failed',
+        errorMessage: importFailedMessage(url, kind),
+        title: video.title || titleFromUrl(url),
+        ...changes,
+      },
+      deps.clock(),
+    );
+    if (failed) await deps.notifyImportFailed(failed, { url, kind });
   }
 
   return {
@@ -218,15 +245,7 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
           }
           throw error;
         }
-        await videos.update(
-          videoId,
-          {
-            status: 'failed',
-            errorMessage: ImportErrorMessages[kind ?? 'unreachable'],
-            ...unstored,
-          },
-          deps.clock(),
-        );
+        await failImport(video, sourceUrl, kind ?? 'unreachable', unstored);
       } finally {
         deps.imports.finish(videoId);
         if (download) await rm(download.dir, { recursive: true, force: true });
@@ -241,6 +260,10 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
       if (!attempt.lastAttempt) return;
       const video = await videos.findById(videoId);
       if (video?.status !== 'ingesting' && video?.status !== 'importing') return;
+      if (video.status === 'importing' && video.sourceUrl) {
+        await failImport(video, video.sourceUrl, 'interrupted');
+        return;
+      }
       await videos.update(
         videoId,
         { status: 'failed', errorMessage: ImportErrorMessages.interrupted },

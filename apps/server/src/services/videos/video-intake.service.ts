@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import {
+  ImportErrorMessages,
   isICloudLink,
   isPlatformLink,
   Messages,
@@ -18,6 +19,7 @@ import {
 import { MediaError, probeVideo } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { LinkKind } from '../../infra/media/link-download.js';
+import type { LinkProbeResult } from '../../infra/media/link-probe.js';
 import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
@@ -35,7 +37,7 @@ export function processingKindOf(videoType: VideoType | undefined): UploadKind {
 
 /**
  * New videos: uploaded files (checked with ffprobe on the request path, then stored and queued for
- * ingest), link imports (queued), and processing requests for library videos.
+ * ingest), link imports (checked that they can be fetched, then queued), and processing requests for library videos.
  */
 export function createVideoIntakeService(deps: {
   videos: VideosRepository;
@@ -44,6 +46,11 @@ export function createVideoIntakeService(deps: {
   signer: MediaUrlSigner;
   /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
   allowHosts: readonly string[];
+  /**
+   * Checks, within a bounded time, that a link can be fetched; an unfetchable one is refused before
+   * any row exists, an undecided one is accepted and its import decides.
+   */
+  links: { probe(url: string, kind: LinkKind): Promise<LinkProbeResult> };
   /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
   processing: { requested(entry: Video): Promise<void> };
 }) {
@@ -127,6 +134,10 @@ export function createVideoIntakeService(deps: {
       }
       if (request.kind === VideoSource.Platform && !isAcceptedPlatformLink(url)) {
         throw new AppError(400, Messages.invalidPlatformLink);
+      }
+      const probed = await deps.links.probe(url, request.kind);
+      if (probed.outcome === 'unfetchable') {
+        throw new AppError(400, ImportErrorMessages[probed.kind]);
       }
       const video = await videos.create({
         userId,

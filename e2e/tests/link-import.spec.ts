@@ -1,0 +1,112 @@
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { registerAndActivate } from '../support/accounts.js';
+import { expect, test as base, uniqueEmail } from '../support/fixtures.js';
+import { realClip } from '../support/real-clips.js';
+import { expectToast, logInThroughUi } from '../support/session.js';
+
+const clip = realClip('amfb_dhingratul_clip1.mp4', 'iCloud links are checked when they are pasted');
+
+/**
+ * Stands in for iCloud: resolves the share `game1` to a real clip it serves, and no other share.
+ * The app is told to resolve shares here, and may fetch from it (SSRF_ALLOW_HOSTS).
+ */
+const test = base.extend<object, { icloud: string }>({
+  icloud: [
+    async ({}, use) => {
+      const server = createServer((request, response) => {
+        if (request.url === '/resolve') {
+          let body = '';
+          request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          request.on('end', () => {
+            const shares = JSON.parse(body) as { shortGUIDs: { value: string }[] };
+            const { port } = server.address() as AddressInfo;
+            const found = shares.shortGUIDs[0]?.value === 'game1';
+            const record = {
+              rootRecord: {
+                fields: {
+                  fileContent: { value: { downloadURL: `http://localhost:${port}/files/\${f}` } },
+                  extension: { value: 'mp4' },
+                },
+              },
+              share: { fields: { 'cloudkit.title': { value: 'Game 1' } } },
+            };
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ results: found ? [record] : [] }));
+          });
+          return;
+        }
+        if (request.url?.startsWith('/files/') && clip.path) {
+          response.writeHead(200, { 'content-type': 'video/mp4' });
+          createReadStream(clip.path).pipe(response);
+          return;
+        }
+        response.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      await use(`http://localhost:${(server.address() as AddressInfo).port}`);
+      await new Promise((resolve) => server.close(resolve));
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [
+    async ({ icloud }, use) =>
+      use({ SSRF_ALLOW_HOSTS: 'localhost', ICLOUD_RESOLVE_URL: `${icloud}/resolve` }),
+    { scope: 'worker' },
+  ],
+});
+
+test.skip(!clip.path, clip.title);
+
+async function openLibraryUpload(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Upload to Video Library' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a pasted link that cannot be fetched is refused at submit with its reason', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+
+  const dialog = await openLibraryUpload(page);
+  await dialog
+    .getByLabel('iCloud link')
+    .fill('https://www.icloud.com/iclouddrive/0gone4ever#Game_2');
+  await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
+
+  await expectToast(
+    page,
+    'The iCloud share could not be found. Check that the link is correct and the file is shared publicly.',
+  );
+  await expect(page.locator('.p-toast-message-error')).toBeVisible();
+  await expect(page.getByText('Video successfully uploaded!')).toHaveCount(0);
+  await expect(page.getByText('There are no videos in progress')).toBeVisible();
+});
+
+test('a pasted link that can be fetched is accepted and imported into the library', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+
+  const dialog = await openLibraryUpload(page);
+  await dialog.getByLabel('iCloud link').fill('https://www.icloud.com/iclouddrive/game1#Game_1');
+  await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
+
+  await expect(page.getByText('Video successfully uploaded!')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  const library = page.getByRole('region', { name: 'Video Library' });
+  await expect(library.getByRole('group', { name: 'Game 1' }).first()).toBeVisible({
+    timeout: 90_000,
+  });
+});
