@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from './messages.js';
-import { validateRegistration, validateChangePassword } from './validation.js';
+import {
+  fieldErrors,
+  validateChangePassword,
+  validateRegistration,
+  validateVideoDetails,
+} from './validation.js';
 
 const valid = {
   firstName: 'Ada',
@@ -78,5 +83,42 @@ describe('change password rules', () => {
     expect(
       validateChangePassword({ oldPassword: 'x', newPassword: 'Str0ng!pass', confirmPassword: '' }),
     ).toEqual([Messages.confirmPasswordRequired]);
+  });
+});
+
+describe('field errors', () => {
+  it('name each failing field with its first failing rule, and nothing for the fields that pass', () => {
+    expect(fieldErrors.login({ email: '', password: '' })).toEqual({
+      email: Messages.emailRequired,
+      password: Messages.passwordRequired,
+    });
+    expect(
+      fieldErrors.registration({
+        firstName: 'Jamie',
+        lastName: '',
+        email: 'jamie@nowhere',
+        phoneNumber: '',
+        roleName: 'Player',
+        password: 'weak',
+        confirmPassword: 'other',
+      }),
+    ).toEqual({
+      lastName: Messages.lastNameRequired,
+      email: Messages.invalidEmail,
+      password: Messages.passwordComplexity,
+      confirmPassword: Messages.passwordMismatch,
+    });
+    expect(
+      fieldErrors.changePassword({
+        oldPassword: 'x',
+        newPassword: 'Str0ng!pass',
+        confirmPassword: '',
+      }),
+    ).toEqual({ confirmPassword: Messages.confirmPasswordRequired });
+  });
+
+  it('list the same messages as the validators, field by field', () => {
+    const form = { title: ' ', description: '', notes: '' };
+    expect(Object.values(fieldErrors.videoDetails(form))).toEqual(validateVideoDetails(form));
   });
 });

@@ -9,22 +9,44 @@ import {
   type TextField,
 } from './text-fields.js';
 
-/** Each validator returns every failing rule's message, in the order the form reports them. */
-type Rule = [failed: boolean, message: string];
+/**
+ * Each validator returns every failing rule's message, in the order the form reports them (the spec's
+ * toasts). Each rule also names the field it is about, so a form can mark that field (`fieldErrors`).
+ */
+type Rule<F extends string = string> = [failed: boolean, message: string, field: F];
 
 function failures(rules: Rule[]): string[] {
   return rules.filter(([failed]) => failed).map(([, message]) => message);
 }
 
+/** The first failing rule's message per field: what a form shows under each field. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+function byField<F extends string>(rules: Rule<F>[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const [failed, message, field] of rules) {
+    if (failed && errors[field] === undefined) errors[field] = message;
+  }
+  return errors;
+}
+
 const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
 
 /** A stored field's cap and characters, reported right after the spec's own rules for it. */
-const textRules = (value: string | undefined | null, field: TextField): Rule[] =>
-  textFailures(value, field).map((message) => [true, message]);
+const textRules = <F extends string>(
+  value: string | undefined | null,
+  field: TextField,
+  key: F,
+): Rule<F>[] => textFailures(value, field).map((message) => [true, message, key]);
 
-const passwordTooLong = (password: string | undefined, label?: string): Rule => [
+const passwordTooLong = <F extends string>(
+  password: string | undefined,
+  key: F,
+  label?: string,
+): Rule<F> => [
   !!password && password.length > TextLimits.password,
   passwordTooLongMessage(label),
+  key,
 ];
 
 export interface RegistrationForm {
@@ -37,26 +59,33 @@ export interface RegistrationForm {
   confirmPassword: string;
 }
 
+const registrationRules = (form: RegistrationForm): Rule<keyof RegistrationForm>[] => [
+  [blank(form.firstName), Messages.firstNameRequired, 'firstName'],
+  ...textRules(form.firstName, TextFields.firstName, 'firstName'),
+  [blank(form.lastName), Messages.lastNameRequired, 'lastName'],
+  ...textRules(form.lastName, TextFields.lastName, 'lastName'),
+  [blank(form.email), Messages.emailRequired, 'email'],
+  [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail, 'email'],
+  ...textRules(form.email, TextFields.email, 'email'),
+  [
+    !blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''),
+    Messages.invalidPhone,
+    'phoneNumber',
+  ],
+  [blank(form.roleName) || !isRoleName(form.roleName), Messages.roleRequired, 'roleName'],
+  [!form.password, Messages.passwordRequired, 'password'],
+  [!form.confirmPassword, Messages.confirmPasswordRequired, 'confirmPassword'],
+  [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity, 'password'],
+  passwordTooLong(form.password, 'password'),
+  [
+    !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
+    Messages.passwordMismatch,
+    'confirmPassword',
+  ],
+];
+
 export function validateRegistration(form: RegistrationForm): string[] {
-  return failures([
-    [blank(form.firstName), Messages.firstNameRequired],
-    ...textRules(form.firstName, TextFields.firstName),
-    [blank(form.lastName), Messages.lastNameRequired],
-    ...textRules(form.lastName, TextFields.lastName),
-    [blank(form.email), Messages.emailRequired],
-    [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail],
-    ...textRules(form.email, TextFields.email),
-    [!blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''), Messages.invalidPhone],
-    [blank(form.roleName) || !isRoleName(form.roleName), Messages.roleRequired],
-    [!form.password, Messages.passwordRequired],
-    [!form.confirmPassword, Messages.confirmPasswordRequired],
-    [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity],
-    passwordTooLong(form.password),
-    [
-      !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
-      Messages.passwordMismatch,
-    ],
-  ]);
+  return failures(registrationRules(form));
 }
 
 export interface LoginForm {
@@ -64,21 +93,29 @@ export interface LoginForm {
   password: string;
 }
 
+const loginRules = (form: LoginForm): Rule<keyof LoginForm>[] => [
+  [blank(form.email), Messages.emailRequired, 'email'],
+  [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail, 'email'],
+  ...textRules(form.email, TextFields.email, 'email'),
+  [!form.password, Messages.passwordRequired, 'password'],
+];
+
 export function validateLogin(form: LoginForm): string[] {
-  return failures([
-    [blank(form.email), Messages.emailRequired],
-    [!blank(form.email) && !isValidEmail(form.email), Messages.invalidEmail],
-    ...textRules(form.email, TextFields.email),
-    [!form.password, Messages.passwordRequired],
-  ]);
+  return failures(loginRules(form));
 }
 
-export function validateResetRequest(form: { email: string }): string[] {
-  return failures([
-    [blank(form.email), Messages.emailRequired],
-    [!blank(form.email) && !isValidEmail(form.email), Messages.emailInvalid],
-    ...textRules(form.email, TextFields.email),
-  ]);
+export interface ResetRequestForm {
+  email: string;
+}
+
+const resetRequestRules = (form: ResetRequestForm): Rule<keyof ResetRequestForm>[] => [
+  [blank(form.email), Messages.emailRequired, 'email'],
+  [!blank(form.email) && !isValidEmail(form.email), Messages.emailInvalid, 'email'],
+  ...textRules(form.email, TextFields.email, 'email'),
+];
+
+export function validateResetRequest(form: ResetRequestForm): string[] {
+  return failures(resetRequestRules(form));
 }
 
 export interface ResetConfirmForm {
@@ -86,17 +123,20 @@ export interface ResetConfirmForm {
   confirmPassword: string;
 }
 
+const resetConfirmRules = (form: ResetConfirmForm): Rule<keyof ResetConfirmForm>[] => [
+  [!form.password, Messages.passwordRequired, 'password'],
+  [!form.confirmPassword, Messages.confirmPasswordRequiredCapital, 'confirmPassword'],
+  [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity, 'password'],
+  passwordTooLong(form.password, 'password'),
+  [
+    !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
+    Messages.passwordMismatch,
+    'confirmPassword',
+  ],
+];
+
 export function validateResetConfirm(form: ResetConfirmForm): string[] {
-  return failures([
-    [!form.password, Messages.passwordRequired],
-    [!form.confirmPassword, Messages.confirmPasswordRequiredCapital],
-    [!!form.password && !isStrongPassword(form.password), Messages.passwordComplexity],
-    passwordTooLong(form.password),
-    [
-      !!form.password && !!form.confirmPassword && form.password !== form.confirmPassword,
-      Messages.passwordMismatch,
-    ],
-  ]);
+  return failures(resetConfirmRules(form));
 }
 
 export interface ChangePasswordForm {
@@ -105,18 +145,29 @@ export interface ChangePasswordForm {
   confirmPassword: string;
 }
 
+const changePasswordRules = (form: ChangePasswordForm): Rule<keyof ChangePasswordForm>[] => [
+  [!form.oldPassword, Messages.oldPasswordRequired, 'oldPassword'],
+  [!form.newPassword, Messages.newPasswordRequired, 'newPassword'],
+  [
+    !!form.newPassword && !form.confirmPassword,
+    Messages.confirmPasswordRequired,
+    'confirmPassword',
+  ],
+  [
+    !!form.newPassword && !isStrongPassword(form.newPassword),
+    Messages.passwordComplexity,
+    'newPassword',
+  ],
+  passwordTooLong(form.newPassword, 'newPassword', 'New password'),
+  [
+    !!form.newPassword && !!form.confirmPassword && form.newPassword !== form.confirmPassword,
+    Messages.passwordMismatch,
+    'confirmPassword',
+  ],
+];
+
 export function validateChangePassword(form: ChangePasswordForm): string[] {
-  return failures([
-    [!form.oldPassword, Messages.oldPasswordRequired],
-    [!form.newPassword, Messages.newPasswordRequired],
-    [!!form.newPassword && !form.confirmPassword, Messages.confirmPasswordRequired],
-    [!!form.newPassword && !isStrongPassword(form.newPassword), Messages.passwordComplexity],
-    passwordTooLong(form.newPassword, 'New password'),
-    [
-      !!form.newPassword && !!form.confirmPassword && form.newPassword !== form.confirmPassword,
-      Messages.passwordMismatch,
-    ],
-  ]);
+  return failures(changePasswordRules(form));
 }
 
 export interface ProfileForm {
@@ -126,15 +177,21 @@ export interface ProfileForm {
   phoneNumber?: string;
 }
 
+const profileRules = (form: ProfileForm): Rule<keyof ProfileForm>[] => [
+  [blank(form.firstName), Messages.firstNameRequired, 'firstName'],
+  ...textRules(form.firstName, TextFields.firstName, 'firstName'),
+  [blank(form.lastName), Messages.lastNameRequired, 'lastName'],
+  ...textRules(form.lastName, TextFields.lastName, 'lastName'),
+  [!blank(form.email) && !isValidEmail(form.email ?? ''), Messages.invalidEmail, 'email'],
+  [
+    !blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''),
+    Messages.invalidPhone,
+    'phoneNumber',
+  ],
+];
+
 export function validateProfile(form: ProfileForm): string[] {
-  return failures([
-    [blank(form.firstName), Messages.firstNameRequired],
-    ...textRules(form.firstName, TextFields.firstName),
-    [blank(form.lastName), Messages.lastNameRequired],
-    ...textRules(form.lastName, TextFields.lastName),
-    [!blank(form.email) && !isValidEmail(form.email ?? ''), Messages.invalidEmail],
-    [!blank(form.phoneNumber) && !isValidPhone(form.phoneNumber ?? ''), Messages.invalidPhone],
-  ]);
+  return failures(profileRules(form));
 }
 
 export interface VideoDetailsForm {
@@ -143,18 +200,20 @@ export interface VideoDetailsForm {
   notes?: string;
 }
 
-const videoTextRules = (form: VideoDetailsForm): Rule[] => [
-  ...textRules(form.title, TextFields.videoTitle),
-  ...textRules(form.description, TextFields.videoDescription),
-  ...textRules(form.notes, TextFields.notes),
+const videoTextRules = (form: VideoDetailsForm): Rule<keyof VideoDetailsForm>[] => [
+  ...textRules(form.title, TextFields.videoTitle, 'title'),
+  ...textRules(form.description, TextFields.videoDescription, 'description'),
+  ...textRules(form.notes, TextFields.notes, 'notes'),
+];
+
+const videoDetailsRules = (form: VideoDetailsForm): Rule<keyof VideoDetailsForm>[] => [
+  [blank(form.title), Messages.videoNameRequired, 'title'],
+  [blank(form.description), Messages.videoDescriptionRequired, 'description'],
+  ...videoTextRules(form),
 ];
 
 export function validateVideoDetails(form: VideoDetailsForm): string[] {
-  return failures([
-    [blank(form.title), Messages.videoNameRequired],
-    [blank(form.description), Messages.videoDescriptionRequired],
-    ...videoTextRules(form),
-  ]);
+  return failures(videoDetailsRules(form));
 }
 
 export interface SelectPlayersForm extends VideoDetailsForm {
@@ -162,12 +221,26 @@ export interface SelectPlayersForm extends VideoDetailsForm {
   selectedPlayers: number[];
 }
 
+const selectPlayersRules = (form: SelectPlayersForm): Rule<keyof SelectPlayersForm>[] => [
+  [blank(form.title), Messages.videoNameRequired, 'title'],
+  [blank(form.description), Messages.videoDescriptionRequired, 'description'],
+  [blank(form.teamLetter), Messages.selectTeam, 'teamLetter'],
+  [form.selectedPlayers.length === 0, Messages.selectPlayer, 'selectedPlayers'],
+  ...videoTextRules(form),
+];
+
 export function validateSelectPlayers(form: SelectPlayersForm): string[] {
-  return failures([
-    [blank(form.title), Messages.videoNameRequired],
-    [blank(form.description), Messages.videoDescriptionRequired],
-    [blank(form.teamLetter), Messages.selectTeam],
-    [form.selectedPlayers.length === 0, Messages.selectPlayer],
-    ...videoTextRules(form),
-  ]);
+  return failures(selectPlayersRules(form));
 }
+
+/** Per form: the message to show under each failing field (the first failing rule of that field). */
+export const fieldErrors = {
+  registration: (form: RegistrationForm) => byField(registrationRules(form)),
+  login: (form: LoginForm) => byField(loginRules(form)),
+  resetRequest: (form: ResetRequestForm) => byField(resetRequestRules(form)),
+  resetConfirm: (form: ResetConfirmForm) => byField(resetConfirmRules(form)),
+  changePassword: (form: ChangePasswordForm) => byField(changePasswordRules(form)),
+  profile: (form: ProfileForm) => byField(profileRules(form)),
+  videoDetails: (form: VideoDetailsForm) => byField(videoDetailsRules(form)),
+  selectPlayers: (form: SelectPlayersForm) => byField(selectPlayersRules(form)),
+};

@@ -8,6 +8,7 @@ export function ToastHost() {
   useLayoutEffect(() => {
     registerToastSink({
       show: (message) => toast.current?.show(message),
+      remove: (message) => toast.current?.remove(message),
       clear: () => toast.current?.clear(),
     });
     return () => registerToastSink(undefined);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
+import { FieldMessage, fieldMessageProps } from './field-message.js';
 
 interface PasswordInputProps {
   id: string;
@@ -9,6 +10,10 @@ interface PasswordInputProps {
   autoComplete?: string;
   /** Set on new passwords (TextLimits.password); a login takes what an older account has. */
   maxLength?: number;
+  /** Shown under the field, which is marked invalid. */
+  error?: string;
+  /** Shown under the field until it has an error (the password rules, before the first failure). */
+  hint?: string;
 }
 
 /** A labelled password field with a show/hide toggle. */
@@ -19,6 +24,8 @@ export function PasswordInput({
   onChange,
   autoComplete,
   maxLength,
+  error,
+  hint,
 }: PasswordInputProps) {
   const [isVisible, setVisible] = useState(false);
   return (
@@ -31,6 +38,8 @@ export function PasswordInput({
           value={value}
           autoComplete={autoComplete}
           maxLength={maxLength}
+          invalid={Boolean(error)}
+          {...fieldMessageProps(id, error, hint)}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
@@ -44,6 +53,7 @@ export function PasswordInput({
           <i className={`pi ${isVisible ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
         </button>
       </div>
+      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
+import { FieldMessage, fieldMessageProps } from './field-message.js';
 
 const US_DIAL_CODE = '1';
 /** E.164 allows at most 15 digits including the dial code. */
@@ -12,13 +13,15 @@ interface PhoneFieldProps {
   /** National number digits, without the dial code. */
   value: string;
   onChange(nationalDigits: string): void;
+  /** Shown under the field, which is marked invalid. */
+  error?: string;
 }
 
 /**
  * International phone input defaulting to the US (shown as +1 999-999-9999). Callers receive the
  * national digits without the dial code, which is what the API stores (spec §2).
  */
-export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
+export function PhoneField({ id, label, value, onChange, error }: PhoneFieldProps) {
   const [dialCode, setDialCode] = useState(US_DIAL_CODE);
 
   // Typing, pasting and autofill all come through here. A value without the leading '+' is a
@@ -46,8 +49,14 @@ export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
         value={`+${dialCode}${value}`}
         specialLabel=""
         containerClass="phone-field"
-        inputClass="p-inputtext"
-        inputProps={{ id, name: id, autoComplete: 'tel-national', onChange: handleTyping }}
+        inputClass={error ? 'p-inputtext p-invalid' : 'p-inputtext'}
+        inputProps={{
+          id,
+          name: id,
+          autoComplete: 'tel-national',
+          onChange: handleTyping,
+          ...fieldMessageProps(id, error),
+        }}
         onChange={(digits, country) => {
           // Reached when a country is picked from the flag list.
           const nextDialCode =
@@ -56,6 +65,7 @@ export function PhoneField({ id, label, value, onChange }: PhoneFieldProps) {
           onChange(digits.startsWith(nextDialCode) ? digits.slice(nextDialCode.length) : digits);
         }}
       />
+      <FieldMessage id={`${id}-message`} error={error} />
     </div>
   );
 }

@@ -1,20 +1,25 @@
+import { FieldMessage, fieldMessageProps } from './field-message.js';
+
 interface RoleSelectProps {
   id: string;
   label: string;
   value: string;
   roles: readonly string[];
   onChange(value: string): void;
+  /** Shown under the field, which is marked invalid. */
+  error?: string;
 }
 
 /** A native dropdown: labelled, keyboard friendly and selectable by tests and assistive tech. */
-export function RoleSelect({ id, label, value, roles, onChange }: RoleSelectProps) {
+export function RoleSelect({ id, label, value, roles, onChange, error }: RoleSelectProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        className="p-inputtext select"
+        className={error ? 'p-inputtext select p-invalid' : 'p-inputtext select'}
         value={value}
+        {...fieldMessageProps(id, error)}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">Select a role</option>
@@ -24,6 +29,7 @@ export function RoleSelect({ id, label, value, roles, onChange }: RoleSelectProp
           </option>
         ))}
       </select>
+      <FieldMessage id={`${id}-message`} error={error} />
     </div>
   );
 }

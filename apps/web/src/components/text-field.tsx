@@ -1,5 +1,6 @@
 import { InputText } from 'primereact/inputtext';
 import { FieldLabel } from './field-label.js';
+import { FieldMessage, fieldMessageProps } from './field-message.js';
 
 interface TextFieldProps {
   id: string;
@@ -13,6 +14,8 @@ interface TextFieldProps {
   maxLength?: number;
   /** Marks the label with an asterisk and the input with aria-required. */
   required?: boolean;
+  /** Shown under the field, which is marked invalid. */
+  error?: string;
 }
 
 export function TextField({
@@ -25,6 +28,7 @@ export function TextField({
   readOnly,
   maxLength,
   required,
+  error,
 }: TextFieldProps) {
   return (
     <div className="field">
@@ -38,8 +42,11 @@ export function TextField({
         maxLength={maxLength}
         aria-readonly={readOnly}
         aria-required={required || undefined}
+        invalid={Boolean(error)}
+        {...fieldMessageProps(id, error)}
         onChange={(event) => onChange?.(event.target.value)}
       />
+      <FieldMessage id={`${id}-message`} error={error} />
     </div>
   );
 }

@@ -20,7 +20,11 @@ beforeEach(() => {
   setRuntimeConfig({ apiBaseUrl: api.baseUrl });
   toasts.length = 0;
   clears = 0;
-  registerToastSink({ show: (message) => toasts.push(message.detail), clear: () => (clears += 1) });
+  registerToastSink({
+    show: (message) => toasts.push(message.detail),
+    remove: () => undefined,
+    clear: () => (clears += 1),
+  });
 });
 
 const REFRESH = `POST ${ApiPaths.refreshToken}`;

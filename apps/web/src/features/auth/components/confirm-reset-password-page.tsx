@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { Messages, validateResetConfirm, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateResetConfirm, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.js';
 import { AuthLayout } from './auth-layout.js';
@@ -15,6 +16,7 @@ export function ConfirmResetPasswordPage() {
   const confirmMutation = useConfirmPasswordReset();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const fields = useFieldErrors(() => fieldErrors.resetConfirm({ password, confirmPassword }));
 
   if (!token) return <Navigate to="/login" replace />;
 
@@ -22,6 +24,7 @@ export function ConfirmResetPasswordPage() {
     event.preventDefault();
     const failures = validateResetConfirm({ password, confirmPassword });
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return;
     }
@@ -30,7 +33,7 @@ export function ConfirmResetPasswordPage() {
       notify.success(Messages.passwordSaved);
       navigate('/login', { replace: true });
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
     }
   }
 
@@ -44,6 +47,8 @@ export function ConfirmResetPasswordPage() {
           onChange={setPassword}
           autoComplete="new-password"
           maxLength={TextLimits.password}
+          error={fields.errors.password}
+          hint={Messages.passwordComplexity}
         />
         <PasswordInput
           id="confirm-password"
@@ -52,6 +57,7 @@ export function ConfirmResetPasswordPage() {
           onChange={setConfirmPassword}
           autoComplete="new-password"
           maxLength={TextLimits.password}
+          error={fields.errors.confirmPassword}
         />
         <Button
           type="submit"

@@ -65,6 +65,23 @@ describe('login page', () => {
     expect(app.location()).toBe('/login');
   });
 
+  it('closes the wrong-credentials toast when another page opens', async () => {
+    api.on(LOGIN, {
+      status: 400,
+      body: {
+        message: Messages.invalidEmailOrPassword,
+        errorNumber: ErrorNumber.InvalidEmailOrPassword,
+      },
+    });
+    const app = renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
+    await fillAndSubmit(app.user, { email: 'player@example.com', password: 'Wrong1!x' });
+    await waitFor(() => expect(toastTexts()).toEqual([Messages.invalidEmailOrPassword]));
+
+    await app.user.click(screen.getByRole('link', { name: 'Sign Up' }));
+    await waitFor(() => expect(app.location()).toBe('/register'));
+    await waitFor(() => expect(toastTexts()).toEqual([]));
+  });
+
   it.each([
     [
       'nothing filled',

@@ -2,11 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { ErrorNumber, validateLogin, TextLimits } from '@filmroom/contract';
+import { ErrorNumber, fieldErrors, validateLogin, TextLimits } from '@filmroom/contract';
 import { errorBodyOf, errorMessageOf } from '../../../lib/api-error.js';
 import { useClock } from '../../../lib/clock.js';
 import { notify } from '../../../lib/notifier.js';
 import { useSession } from '../../../lib/session.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { DowntimeBanner } from '../../../components/downtime-banner.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { TextField } from '../../../components/text-field.js';
@@ -31,6 +32,7 @@ export function LoginPage() {
   const [email, setEmail] = useState(remembered ?? '');
   const [password, setPassword] = useState('');
   const [isRemembered, setRemembered] = useState(remembered !== undefined);
+  const fields = useFieldErrors(() => fieldErrors.login({ email, password }));
 
   if (auth.token && !isLoggingIn.current) {
     return <Navigate to={safeDestination(from)} replace />;
@@ -44,6 +46,7 @@ export function LoginPage() {
     event.preventDefault();
     const failures = validateLogin({ email, password });
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return;
     }
@@ -60,7 +63,7 @@ export function LoginPage() {
         navigate(`/activate?email=${encodeURIComponent(trimmedEmail)}`);
         return;
       }
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
     }
   }
 
@@ -75,6 +78,7 @@ export function LoginPage() {
           onChange={setEmail}
           autoComplete="email"
           maxLength={TextLimits.email}
+          error={fields.errors.email}
         />
         <PasswordInput
           id="password"
@@ -82,6 +86,7 @@ export function LoginPage() {
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
+          error={fields.errors.password}
         />
         <div className="form__row">
           <div className="checkbox-field">

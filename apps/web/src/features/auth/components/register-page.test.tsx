@@ -128,8 +128,47 @@ describe('register page', () => {
     fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ja\u0000mie' } });
     await fillAndSubmit(app.user, { ...VALID, firstName: '' });
 
-    expect(await screen.findByText(badCharactersMessage(TextFields.firstName))).toBeInTheDocument();
-    expect(toastTexts()).toEqual([badCharactersMessage(TextFields.firstName)]);
+    await waitFor(() => expect(toastTexts()).toEqual([badCharactersMessage(TextFields.firstName)]));
+    expect(screen.getByLabelText('First Name')).toHaveAccessibleDescription(
+      badCharactersMessage(TextFields.firstName),
+    );
     expect(api.callsTo(`POST ${ApiPaths.register}`)).toEqual([]);
+  });
+
+  it('shows the password rules before the first failure', () => {
+    renderApp({ path: '/register', apiBaseUrl: api.baseUrl });
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      Messages.passwordComplexity,
+    );
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks each failing field with its message, follows the fixes, and closes the toasts once all is fixed', async () => {
+    const app = renderApp({ path: '/register', apiBaseUrl: api.baseUrl });
+    await fillAndSubmit(app.user, {
+      ...VALID,
+      email: 'jamie@nowhere',
+      confirmPassword: 'Other!pass1',
+    });
+
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([Messages.invalidEmail, Messages.passwordMismatch]),
+    );
+    const email = screen.getByLabelText('Email');
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(Messages.invalidEmail);
+    expect(confirm).toHaveAccessibleDescription(Messages.passwordMismatch);
+    expect(screen.getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
+
+    await app.user.type(email, '.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(toastTexts()).toHaveLength(2);
+
+    await app.user.clear(confirm);
+    await app.user.type(confirm, VALID.password);
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(toastTexts()).toEqual([]));
   });
 });

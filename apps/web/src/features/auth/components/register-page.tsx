@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { Messages, ROLES, validateRegistration, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, ROLES, validateRegistration, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { PhoneField } from '../../../components/phone-field.js';
 import { RoleSelect } from '../../../components/role-select.js';
@@ -25,11 +26,13 @@ export function RegisterPage() {
   });
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
+  const fields = useFieldErrors(() => fieldErrors.registration(form));
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const failures = validateRegistration(form);
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return;
     }
@@ -45,7 +48,7 @@ export function RegisterPage() {
       notify.success(Messages.userRegistered);
       navigate('/login');
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
     }
   }
 
@@ -58,6 +61,7 @@ export function RegisterPage() {
             label="First Name"
             value={form.firstName}
             onChange={set('firstName')}
+            error={fields.errors.firstName}
             autoComplete="given-name"
             maxLength={TextLimits.name}
           />
@@ -66,6 +70,7 @@ export function RegisterPage() {
             label="Last Name"
             value={form.lastName}
             onChange={set('lastName')}
+            error={fields.errors.lastName}
             autoComplete="family-name"
             maxLength={TextLimits.name}
           />
@@ -76,6 +81,7 @@ export function RegisterPage() {
           type="email"
           value={form.email}
           onChange={set('email')}
+          error={fields.errors.email}
           autoComplete="email"
           maxLength={TextLimits.email}
         />
@@ -84,6 +90,7 @@ export function RegisterPage() {
           label="Phone"
           value={form.phoneNumber}
           onChange={set('phoneNumber')}
+          error={fields.errors.phoneNumber}
         />
         <RoleSelect
           id="role"
@@ -91,12 +98,15 @@ export function RegisterPage() {
           value={form.roleName}
           roles={ROLES.map((role) => role.name)}
           onChange={set('roleName')}
+          error={fields.errors.roleName}
         />
         <PasswordInput
           id="password"
           label="Password"
           value={form.password}
           onChange={set('password')}
+          error={fields.errors.password}
+          hint={Messages.passwordComplexity}
           autoComplete="new-password"
           maxLength={TextLimits.password}
         />
@@ -105,6 +115,7 @@ export function RegisterPage() {
           label="Confirm Password"
           value={form.confirmPassword}
           onChange={set('confirmPassword')}
+          error={fields.errors.confirmPassword}
           autoComplete="new-password"
           maxLength={TextLimits.password}
         />

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Messages, validateResetRequest, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateResetRequest, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { ResendEmailButton } from '../../../components/resend-email-button.js';
 import { TextField } from '../../../components/text-field.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
@@ -11,10 +12,12 @@ import { AuthLayout } from './auth-layout.js';
 export function ResetPasswordPage() {
   const resetMutation = useRequestPasswordReset();
   const [email, setEmail] = useState('');
+  const fields = useFieldErrors(() => fieldErrors.resetRequest({ email }));
 
   async function send(): Promise<boolean> {
     const failures = validateResetRequest({ email });
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return false;
     }
@@ -23,7 +26,7 @@ export function ResetPasswordPage() {
       notify.success(Messages.emailSent);
       return true;
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
       return false;
     }
   }
@@ -42,6 +45,7 @@ export function ResetPasswordPage() {
           onChange={setEmail}
           autoComplete="email"
           maxLength={TextLimits.email}
+          error={fields.errors.email}
         />
         <ResendEmailButton
           firstLabel="Send Email"

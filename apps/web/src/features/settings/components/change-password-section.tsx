@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Messages, validateChangePassword, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateChangePassword, TextLimits } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { useChangePassword } from '../api/change-password.js';
 import { SettingsSection } from './settings-section.js';
@@ -13,10 +14,12 @@ export function ChangePasswordSection() {
   const [form, setForm] = useState(EMPTY);
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
+  const fields = useFieldErrors(() => fieldErrors.changePassword(form));
 
   async function save() {
     const failures = validateChangePassword(form);
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return;
     }
@@ -28,7 +31,7 @@ export function ChangePasswordSection() {
       setForm(EMPTY);
       notify.success(Messages.passwordChanged);
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
     }
   }
 
@@ -45,6 +48,7 @@ export function ChangePasswordSection() {
         label="Old Password"
         value={form.oldPassword}
         onChange={set('oldPassword')}
+        error={fields.errors.oldPassword}
         autoComplete="current-password"
       />
       <PasswordInput
@@ -52,6 +56,7 @@ export function ChangePasswordSection() {
         label="New Password"
         value={form.newPassword}
         onChange={set('newPassword')}
+        error={fields.errors.newPassword}
         autoComplete="new-password"
         maxLength={TextLimits.password}
       />
@@ -60,6 +65,7 @@ export function ChangePasswordSection() {
         label="Confirm Password"
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
+        error={fields.errors.confirmPassword}
         autoComplete="new-password"
         maxLength={TextLimits.password}
       />

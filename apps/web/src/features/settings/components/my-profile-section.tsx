@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Messages, ROLES, roleIdOf, validateProfile, TextLimits } from '@filmroom/contract';
+import {
+  fieldErrors,
+  Messages,
+  ROLES,
+  roleIdOf,
+  validateProfile,
+  TextLimits,
+} from '@filmroom/contract';
 import { emailOf } from '../../../lib/access-token.js';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
+import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { useSession } from '../../../lib/session.js';
 import { PhoneField } from '../../../components/phone-field.js';
 import { RoleSelect } from '../../../components/role-select.js';
@@ -19,6 +27,14 @@ export function MyProfileSection() {
   const [form, setForm] = useState({ firstName: '', lastName: '', phoneNumber: '', roleName: '' });
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
+  const profile = {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: email.trim(),
+    phoneNumber: form.phoneNumber.trim(),
+    roleName: form.roleName.trim(),
+  };
+  const fields = useFieldErrors(() => fieldErrors.profile(profile));
 
   useEffect(() => {
     if (data) {
@@ -32,15 +48,9 @@ export function MyProfileSection() {
   }, [data]);
 
   async function save() {
-    const profile = {
-      firstName: form.firstName.trim(),
-      lastName: form.lastName.trim(),
-      email: email.trim(),
-      phoneNumber: form.phoneNumber.trim(),
-      roleName: form.roleName.trim(),
-    };
     const failures = validateProfile(profile);
     if (failures.length > 0) {
+      fields.show();
       notify.errors(failures);
       return;
     }
@@ -48,7 +58,7 @@ export function MyProfileSection() {
       await saveMutation.mutateAsync({ ...profile, roleId: roleIdOf(profile.roleName) });
       notify.success(Messages.profileSaved);
     } catch (error) {
-      notify.error(errorMessageOf(error));
+      notify.formError(errorMessageOf(error));
     }
   }
 
@@ -66,6 +76,7 @@ export function MyProfileSection() {
           label="First Name"
           value={form.firstName}
           onChange={set('firstName')}
+          error={fields.errors.firstName}
           autoComplete="given-name"
           maxLength={TextLimits.name}
         />
@@ -74,16 +85,25 @@ export function MyProfileSection() {
           label="Last Name"
           value={form.lastName}
           onChange={set('lastName')}
+          error={fields.errors.lastName}
           autoComplete="family-name"
           maxLength={TextLimits.name}
         />
       </div>
-      <TextField id="profile-email" label="Email" type="email" value={email} readOnly />
+      <TextField
+        id="profile-email"
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        error={fields.errors.email}
+      />
       <PhoneField
         id="profile-phone"
         label="Phone"
         value={form.phoneNumber}
         onChange={set('phoneNumber')}
+        error={fields.errors.phoneNumber}
       />
       <RoleSelect
         id="profile-role"
