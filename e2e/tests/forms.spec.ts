@@ -15,7 +15,7 @@ test('a login error marks its field, follows the fix, and its toast does not sta
 
   await emailField.fill('coach@nowhere');
   await page.getByRole('button', { name: 'Log in' }).click();
-  const toasts = page.locator('.p-toast-message');
+  const toasts = page.locator('.p-toast-message .p-toast-detail');
   await expect(toasts).toHaveText([Messages.invalidEmail, Messages.passwordRequired]);
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
   await expect(emailField).toHaveAccessibleDescription(Messages.invalidEmail);
