@@ -51,6 +51,11 @@ const sightingsOf = (r: TrackRecord): Sighting[] =>
     offset: r.offsets[i] ?? [0, 0],
   }));
 
+const medianHeight = (r: TrackRecord): number => {
+  const h = r.path.map((p) => p[4]).sort((a, b) => a - b);
+  return h[Math.floor(h.length / 2)] ?? 0;
+};
+
 const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
   a.firstSec < b.lastSec && b.firstSec < a.lastSec;
 
@@ -117,10 +122,15 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const jersey = medianLab(r.kits.map((k) => k.jersey));
     if (jersey) jerseyOf.set(r.id, jersey);
   }
+  // a person seen large gives a surer colour than a speck in the stands: on real film the crowd
+  // and the bench outnumber the players, and by count alone they made the teams
+  const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
+  const sizeOf = (r: TrackRecord): number => Math.min(1, medianHeight(r) / typical) ** 2;
   const clusters = clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
-      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length })),
+      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length * sizeOf(r) })),
   );
   const scalePath = (
     p: [number, number, number, number, number],

@@ -271,6 +271,39 @@ describe('tracking analysis', () => {
       expect(result.stats.outlierTracks).toBe(1);
     });
 
+    it('makes the teams from the players, not from a crowd of small spectators', () => {
+      const players = [0, 1, 2, 3].map((i) =>
+        dressed(i + 1, 0, 19, i * 150, i < 2 ? RED : BLUE, 10 + i),
+      );
+      // twelve people in the stands, a fifth of a player's height, in grey and black
+      const crowd = Array.from({ length: 12 }, (_, i) => {
+        const r = new TrackRecord(100 + i);
+        for (let t = 0; t <= 19; t += 0.5) r.addPosition(t, [40 * i, 10, 8, 20]);
+        for (const _ of r.path)
+          r.addKit({ jersey: i % 2 ? [50, 0, 0] : [10, 0, 0], accent: null, shorts: null });
+        return r;
+      });
+      const result = summarise([...players, ...crowd]);
+      // the team colours are the players' kits (saturated), not the crowd's greys
+      const chroma = (hex: string) => {
+        const [r, g, b] = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+        return Math.max(r!, g!, b!) - Math.min(r!, g!, b!);
+      };
+      expect(result.teams.map((t) => chroma(t.primaryColor) > 60)).toEqual([true, true]);
+      const teamOf = (n: number) => result.players.find((p) => p.number === n)?.teamLetter;
+      expect(teamOf(10)).toBeDefined();
+      expect(teamOf(10)).toBe(teamOf(11));
+      expect(teamOf(12)).toBe(teamOf(13));
+      expect(teamOf(10)).not.toBe(teamOf(12));
+    });
+
+    it('lists a player outside both team colours whose number was read again and again', () => {
+      const teams = [dressed(1, 0, 19, 0, RED, 4), dressed(2, 0, 19, 600, BLUE, 7)];
+      const shadowed = dressed(3, 0, 19, 300, [20, 10, 10], 23); // far from both kits
+      const result = summarise([...teams, shadowed]);
+      expect(result.players.map((p) => p.number)).toContain(23);
+    });
+
     it('counts a player as on screen across a gap between two of his tracks in the picture', () => {
       const before = dressed(1, 0, 4, 100, BLUE, 7);
       const after = dressed(2, 6, 9, 200, BLUE, 7); // re-found 2 s later: hidden, not gone
