@@ -25,6 +25,16 @@ async function fillAndSubmit(
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
+function answerWrongCredentials() {
+  api.on(LOGIN, {
+    status: 400,
+    body: {
+      message: Messages.invalidEmailOrPassword,
+      errorNumber: ErrorNumber.InvalidEmailOrPassword,
+    },
+  });
+}
+
 describe('login page', () => {
   it('logs in and opens Home', async () => {
     api.on(LOGIN, { body: { token: makeToken(), refreshToken: 'r1' } });
@@ -52,13 +62,7 @@ describe('login page', () => {
   });
 
   it('shows the server message for wrong credentials and stays on /login', async () => {
-    api.on(LOGIN, {
-      status: 400,
-      body: {
-        message: Messages.invalidEmailOrPassword,
-        errorNumber: ErrorNumber.InvalidEmailOrPassword,
-      },
-    });
+    answerWrongCredentials();
     const app = renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
     await fillAndSubmit(app.user, { email: 'player@example.com', password: 'Wrong1!x' });
     expect(await screen.findByText(Messages.invalidEmailOrPassword)).toBeInTheDocument();
@@ -66,13 +70,7 @@ describe('login page', () => {
   });
 
   it('closes the wrong-credentials toast when another page opens', async () => {
-    api.on(LOGIN, {
-      status: 400,
-      body: {
-        message: Messages.invalidEmailOrPassword,
-        errorNumber: ErrorNumber.InvalidEmailOrPassword,
-      },
-    });
+    answerWrongCredentials();
     const app = renderApp({ path: '/login', apiBaseUrl: api.baseUrl });
     await fillAndSubmit(app.user, { email: 'player@example.com', password: 'Wrong1!x' });
     await waitFor(() => expect(toastTexts()).toEqual([Messages.invalidEmailOrPassword]));
