@@ -66,7 +66,7 @@ const LOOKAHEAD = 2;
  * detection on the upper body; smaller ones hold no number a person could read, and the weakest
  * detections are mostly spectators, shadows and parts of people.
  */
-const MIN_TEXT_PERSON_HEIGHT = 50;
+const MIN_TEXT_PERSON_HEIGHT = 64;
 const MIN_TEXT_PERSON_SCORE = 0.2;
 
 interface Pending {
