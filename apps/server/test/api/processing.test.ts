@@ -329,6 +329,28 @@ async function seededTrackingEntry(token: string, userId: string) {
 }
 
 describe('Player Tracking selection', () => {
+  it('can be cancelled while it waits for the players: the entry, its job and its photos go', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const { entry, source } = await seededTrackingEntry(token, await ownerId(token));
+    expect(await storedFilesOf(entry.id)).not.toEqual([]);
+
+    const response = await ctx.api.put(
+      `${ApiPaths.deleteInProgressVideo}?videoId=${entry.id}`,
+      undefined,
+      token,
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(await inProgress(token)).toEqual([]);
+    expect(await storedFilesOf(entry.id)).toEqual([]);
+    expect(
+      (await ctx.api.get(`${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`, token))
+        .statusCode,
+    ).toBe(404);
+    expect((await library(token)).map((video) => video.id)).toEqual([source.id]);
+  });
+
   it('lists the teams with both colours, the numbers and signed player photos', async () => {
     const user = await signedInUser(ctx.testApp);
     const token = user.session.token;

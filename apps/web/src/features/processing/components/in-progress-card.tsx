@@ -1,10 +1,26 @@
 import { ProgressBar } from 'primereact/progressbar';
-import { inProgressTitleSuffix, type InProgressVideo } from '@filmroom/contract';
+import { inProgressTitleSuffix, VideoType, type InProgressVideo } from '@filmroom/contract';
 import { formatVideoDate } from '../../../lib/format-date.js';
 
 export function inProgressTitle(video: InProgressVideo): string {
   const suffix = inProgressTitleSuffix(video.type);
   return video.title ? `${video.title}${suffix}` : suffix.trimStart();
+}
+
+function hasFailed(video: InProgressVideo): boolean {
+  return video.errorMessage !== undefined && video.errorMessage !== '';
+}
+
+/** What is happening to the video, in words: the bar alone does not tell a failure from a run. */
+export function inProgressState(video: InProgressVideo): string {
+  if (hasFailed(video)) {
+    const reason = video.errorMessage?.trim();
+    return reason ? `Failed: ${reason}` : 'Failed';
+  }
+  if (video.canSelectPlayers) return 'Waiting for player selection';
+  const percent = video.percentageCompleted;
+  if (video.type === VideoType.None) return percent > 0 ? `Importing ${percent}%` : 'Queued';
+  return `Processing ${percent}%`;
 }
 
 interface InProgressCardProps {
@@ -24,25 +40,26 @@ export function InProgressCard({
   onSelectPlayers,
 }: InProgressCardProps) {
   const title = inProgressTitle(video);
-  const hasFailed = video.errorMessage !== undefined && video.errorMessage !== '';
+  const isFailed = hasFailed(video);
   const body = (
     <>
       {isFirst && <span className="in-progress-card__label">In progress</span>}
       <span className="in-progress-card__date">{formatVideoDate(video.date)}</span>
       <span className="in-progress-card__title">{title}</span>
+      <span className="in-progress-card__state">{inProgressState(video)}</span>
       <ProgressBar
         value={video.percentageCompleted}
         showValue={false}
         aria-label={`${title} progress`}
-        className={hasFailed ? 'in-progress-card__bar--failed' : undefined}
+        className={isFailed ? 'in-progress-card__bar--failed' : undefined}
         style={{ height: 8 }}
       />
     </>
   );
 
   return (
-    <li className={`in-progress-card${hasFailed ? ' in-progress-card--failed' : ''}`}>
-      {hasFailed ? (
+    <li className={`in-progress-card${isFailed ? ' in-progress-card--failed' : ''}`}>
+      {isFailed ? (
         <button
           type="button"
           className="in-progress-card__open"
@@ -54,16 +71,17 @@ export function InProgressCard({
       ) : (
         body
       )}
-      {!hasFailed &&
-        (video.canSelectPlayers ? (
-          <button type="button" className="link-button" onClick={() => onSelectPlayers?.(video)}>
-            Select Players
-          </button>
-        ) : (
-          <button type="button" className="link-button" onClick={() => onCancel(video)}>
-            Cancel
-          </button>
-        ))}
+      {!isFailed && video.canSelectPlayers && (
+        <button type="button" className="link-button" onClick={() => onSelectPlayers?.(video)}>
+          Select Players
+        </button>
+      )}
+      {!isFailed && (
+        // a run waiting at Select Players can be dropped too, not only a running one
+        <button type="button" className="link-button" onClick={() => onCancel(video)}>
+          Cancel
+        </button>
+      )}
     </li>
   );
 }

@@ -56,8 +56,47 @@ describe('videos in progress', () => {
     expect(within(cards[0]!).getByText('In progress')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(cards[1]!).getByRole('button', { name: 'Select Players' })).toBeInTheDocument();
-    expect(within(cards[1]!).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    // a run waiting at Select Players can be dropped as well
+    expect(within(cards[1]!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(cards[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '80');
+  });
+
+  it('cards say in words what is happening: queued, importing, processing, waiting or failed with the reason', async () => {
+    serveInProgress([
+      inProgressVideo({ id: '1', title: 'Link', type: VideoType.None, percentageCompleted: 0 }),
+      inProgressVideo({ id: '2', title: 'Link 2', type: VideoType.None, percentageCompleted: 40 }),
+      inProgressVideo({
+        id: '3',
+        title: 'Semi',
+        type: VideoType.Inactivity,
+        percentageCompleted: 50,
+      }),
+      inProgressVideo({
+        id: '4',
+        title: 'Final',
+        type: VideoType.PlayerTracking,
+        canSelectPlayers: true,
+        percentageCompleted: 66,
+      }),
+      inProgressVideo({
+        id: '5',
+        title: 'Broken',
+        type: VideoType.Inactivity,
+        errorMessage: 'No live play was found in this film.',
+      }),
+    ]);
+    renderHome();
+    await within(section()).findByText('Semi (Inactivity Filter)');
+    const states = within(section())
+      .getAllByRole('listitem')
+      .map((card) => card.querySelector('.in-progress-card__state')?.textContent);
+    expect(states).toEqual([
+      'Queued',
+      'Importing 40%',
+      'Processing 50%',
+      'Waiting for player selection',
+      'Failed: No live play was found in this film.',
+    ]);
   });
 
   it('Cancel asks first, then stops the processing and removes the card', async () => {
