@@ -7,11 +7,11 @@
 //   node bench/api-start-bench.mjs --dist /elsewhere/apps/server/dist   (another build, e.g. an older commit)
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort } from './bench-support.mjs';
 
 const { values: options } = parseArgs({ options: { dist: { type: 'string' } } });
 const MAIN = options.dist
@@ -20,17 +20,6 @@ const MAIN = options.dist
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Libraries the api role has no use for; a path of one in the process's memory map means it loaded. */
 const HEAVY = ['onnxruntime', 'tfjs', 'sharp'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function rssMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

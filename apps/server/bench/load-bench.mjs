@@ -20,14 +20,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { testClip } from '@filmroom/vision/testing';
-import pg from 'pg';
+import { freePort, freshDatabase } from './bench-support.mjs';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET = { requestsPerSecond: 1000, p99Ms: 100 };
@@ -94,17 +93,6 @@ function ensureWrk() {
   run(['apt-get', ...apt]);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A short clip from the repo's cached test films, and a thumbnail of it, as stored videos have. */
 async function makeMedia(dir) {
   const clip = await testClip({ seconds: 2 });
@@ -122,26 +110,6 @@ async function makeMedia(dir) {
     thumbnail,
   ]);
   return { clip: readFileSync(clip), thumbnail: readFileSync(thumbnail) };
-}
-
-/** A throw-away database on the given server, so runs do not see each other's rows. */
-async function freshDatabase(adminUrl) {
-  const name = `filmroom_load_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 const OPPONENTS = ['Tigers', 'Eagles', 'Wildcats', 'Falcons', 'Bulldogs', 'Panthers', 'Hornets'];
@@ -359,7 +327,7 @@ function median(results) {
 }
 
 async function benchDatabase(label, adminUrl, media) {
-  const database = adminUrl ? await freshDatabase(adminUrl) : undefined;
+  const database = adminUrl ? await freshDatabase(adminUrl, 'filmroom_load') : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-load-'));
   let child;
   try {

@@ -9,29 +9,17 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testClip } from '@filmroom/vision/testing';
-import pg from 'pg';
+import { freePort, freshDatabase } from './bench-support.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const TOTAL_BYTES = Number(process.env.BENCH_BYTES ?? 2 * 1024 ** 3);
 const TARGET_MBPS = 300;
 const TARGET_RSS_MB = 250;
 const MB = 1024 * 1024;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -158,26 +146,6 @@ function upload(base, token, clip, totalBytes) {
   });
 }
 
-/** A throw-away database on the given server, so no job of an earlier run is picked up. */
-async function freshDatabase(adminUrl) {
-  const name = `filmroom_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 /** Seconds until the worker (pg-boss) has ingested the video: its thumbnail shows in the library. */
 async function waitForIngest(base, token, videoId) {
   const started = Date.now();
@@ -196,7 +164,7 @@ async function waitForIngest(base, token, videoId) {
 
 async function main() {
   const database = process.env.BENCH_DATABASE_URL
-    ? await freshDatabase(process.env.BENCH_DATABASE_URL)
+    ? await freshDatabase(process.env.BENCH_DATABASE_URL, 'filmroom_bench')
     : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-bench-'));
   const port = await freePort();
