@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import {
   libraryVersions,
+  processingJobs,
   videos,
   type VideoRow,
   type VideoSource,
@@ -181,9 +182,20 @@ export function createVideosRepository(db: Database) {
       return video;
     },
 
+    /**
+     * Deletes the video and, for a processing entry, its job. The job row goes first: a running job's
+     * progress update locks its job row, then its entry row, and a delete that reached the job only
+     * through the entry's cascade took the same two rows in the opposite order (a deadlock).
+     */
     async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        await tx.delete(processingJobs).where(eq(processingJobs.entryVideoId, id));
+        const deleted = await tx
+          .delete(videos)
+          .where(eq(videos.id, id))
+          .returning({ id: videos.id });
+        return deleted.length > 0;
+      });
     },
   };
 }
