@@ -20,11 +20,14 @@ import { orphanedJobHandler, recoverOrphanedJobs } from './jobs/recover-orphaned
 import { createJobLeasesRepository } from './infra/db/job-leases.repository.js';
 import { hostname } from 'node:os';
 import { openProcessScratch } from './infra/scratch/process-scratch.js';
+import { openResumableUploadStore } from './infra/storage/resumable-upload-store.js';
 
 type Stop = () => Promise<void>;
 
 /** How often folders of processes that stopped on this machine are looked for. */
 const SCRATCH_SWEEP_MS = 60_000;
+/** How often unfinished resumable uploads past UPLOAD_EXPIRY_HOURS are looked for. */
+const UPLOAD_SWEEP_MS = 15 * 60_000;
 /** A running job's lease is touched this often, as a share of JOB_STALE_SECONDS. */
 const HEARTBEAT_SHARE = 0.25;
 
@@ -98,12 +101,29 @@ async function start(config: Config): Promise<Stop> {
     const services = createServices(appConfig, infra);
 
     if (config.role === 'api' || config.role === 'all') {
+      const uploads = await openResumableUploadStore({
+        directory: path.join(config.dataDir, 'uploads'),
+        expiryMs: config.uploadExpiryMs,
+      });
+      const removeExpiredUploads = async (): Promise<void> => {
+        const removed = await uploads.removeExpired();
+        if (removed > 0) logger.info({ removed }, 'Removed expired unfinished uploads');
+      };
+      await removeExpiredUploads();
+      const uploadsTimer = setInterval(() => {
+        removeExpiredUploads().catch((error: unknown) =>
+          logger.warn({ err: error }, 'Removing expired uploads failed'),
+        );
+      }, UPLOAD_SWEEP_MS);
+      uploadsTimer.unref();
+      stops.push(async () => clearInterval(uploadsTimer));
       const app = await buildApp(appConfig, {
         services,
         db: database.db,
         storage,
         logger,
         tmpDir: scratch.dir,
+        uploads,
       });
       stops.push(() => app.close());
       await app.listen({ port: config.port, host: config.host });

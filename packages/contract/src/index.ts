@@ -15,3 +15,4 @@ export * from './sharing.js';
 export * from './text-fields.js';
 export * from './video-summary.js';
 export * from './colour-names.js';
+export * from './resumable-uploads.js';

@@ -76,6 +76,7 @@ const envSchema = z.object({
   S3_PREFIX: optionalText,
   MAX_UPLOAD_BYTES: positiveInt(10 * 1024 ** 3),
   UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  UPLOAD_EXPIRY_HOURS: positiveInt(24),
   MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
   YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
@@ -131,6 +132,8 @@ export interface Config {
   maxUploadBytes: number;
   /** An upload whose body sends nothing for this long is refused (400) and its temporary file removed. */
   uploadIdleTimeoutMs: number;
+  /** A resumable upload not finished and turned into a video this long after it began is removed. */
+  uploadExpiryMs: number;
   mediaUrlTtlSeconds: number;
   ytDlpPath: string;
   importTimeoutMs: number;
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : { kind: 'local', root: path.join(dataDir, 'storage') },
     maxUploadBytes: values.MAX_UPLOAD_BYTES,
     uploadIdleTimeoutMs: values.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    uploadExpiryMs: values.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
     mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
     ytDlpPath: values.YTDLP_PATH,
     importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,

@@ -3,7 +3,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { RoleName, SharingTexts } from '@filmroom/contract';
 import type { Database } from '../infra/db/database.js';
 import type { ObjectStorage } from '../infra/storage/object-storage.js';
+import type { ResumableUploadStore } from '../infra/storage/resumable-upload-store.js';
 import type { Services, ServicesConfig } from '../services/create-services.js';
+import { createResumableUploadService } from '../services/videos/resumable-upload.service.js';
 import { authenticate } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -18,6 +20,7 @@ import { playerRoutes } from './routes/player.routes.js';
 import { processingRoutes } from './routes/processing.routes.js';
 import { profilePageRoutes } from './routes/profile-page.routes.js';
 import { publicMediaRoutes } from './routes/public-media.routes.js';
+import { resumableUploadsRoutes } from './routes/resumable-uploads.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { videosRoutes } from './routes/videos.routes.js';
 
@@ -32,6 +35,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** This process's folder for temporary files (uploads being checked). */
   tmpDir: string;
+  /** Resumable (tus) uploads not yet turned into videos. */
+  uploads: ResumableUploadStore;
 }
 
 /** The HTTP application: API under /api plus the SPA, on services wired by the caller. */
@@ -55,6 +60,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       // Stored films and pictures leave as they are stored: only the JSON answers are compressed.
       await api.register(mediaRoutes({ storage: deps.storage, signer }));
       await api.register(publicMediaRoutes({ storage: deps.storage, sharing }));
+      // Upload bodies are not compressed either; the completion answers a small JSON.
+      await api.register(
+        resumableUploadsRoutes({
+          uploads: deps.uploads,
+          resumable: createResumableUploadService({ uploads: deps.uploads, intake }),
+          authenticate: authenticate(accessTokens),
+          prefix: API_PREFIX,
+          maxUploadBytes: config.maxUploadBytes,
+          idleTimeoutMs: config.uploadIdleTimeoutMs,
+        }),
+      );
       await api.register(async (json) => {
         await registerCompression(json);
         await json.register(healthRoutes(deps.db));

@@ -12,6 +12,8 @@ import { AppError } from '../services/errors.js';
 export interface ReceivedUpload {
   file: string;
   fileName: string;
+  /** The type the client declared for the file part. */
+  contentType: string;
 }
 
 export interface UploadLimits {
@@ -162,7 +164,7 @@ export async function receiveVideoUpload(
         continue;
       }
       const file = path.join(options.tmpDir, `upload-${randomUUID()}`);
-      received = { file, fileName: part.filename ?? '' };
+      received = { file, fileName: part.filename ?? '', contentType: part.mimetype ?? '' };
       sink = createWriteStream(file, { highWaterMark: 1024 * 1024 });
       const written = pipeline(part.file, sink, { signal: watch.signal });
       written.catch(() => undefined);

@@ -4,9 +4,9 @@ import path from 'node:path';
 import {
   ApiPaths,
   ErrorNumber,
-  Messages,
   NEW_IN_PROGRESS_PERCENTAGE,
   NO_VIDEO_FILE_MESSAGE,
+  notAVideoMessage,
   uploadTooLargeMessage,
   VideoType,
   type InProgressVideo,
@@ -189,7 +189,7 @@ describe('uploads that are refused', () => {
     ['a plain text file', 'notes.txt', () => text],
     ['a truncated video', 'cut.mp4', () => h264.subarray(0, 200)],
   ])(
-    '%s answers 415 Unsupported media type and leaves nothing behind',
+    '%s answers 415 saying it is not a video we can read, and leaves nothing behind',
     async (_, name, content) => {
       const { session } = await signedInUser(ctx.testApp);
       await ctx.testApp.jobs.idle();
@@ -208,7 +208,7 @@ describe('uploads that are refused', () => {
 
       expect(response.statusCode).toBe(415);
       expect(json(response)).toEqual({
-        message: Messages.unsupportedMediaType,
+        message: notAVideoMessage('video/mp4'),
         errorNumber: ErrorNumber.Unknown,
       });
       expect(await rowCount()).toBe(rowsBefore);

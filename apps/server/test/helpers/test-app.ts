@@ -13,6 +13,7 @@ import { createOutboxMailer } from '../../src/infra/mail/outbox-mailer.js';
 import { LocalDiskStorage } from '../../src/infra/storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../src/infra/storage/object-storage.js';
 import { createStorage } from '../../src/infra/storage/create-storage.js';
+import { openResumableUploadStore } from '../../src/infra/storage/resumable-upload-store.js';
 import { runEngine } from '../../src/infra/engine/engine-process.js';
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
 import { createServices } from '../../src/services/create-services.js';
@@ -97,7 +98,18 @@ export async function startTestApp(
   };
   const services = createServices(config, infra);
   jobs.use(createJobHandlers(services));
-  const app = await buildApp(config, { services, db, storage, logger, tmpDir: infra.tmpDir });
+  const uploads = await openResumableUploadStore({
+    directory: path.join(dataDir, 'uploads'),
+    expiryMs: config.uploadExpiryMs,
+  });
+  const app = await buildApp(config, {
+    services,
+    db,
+    storage,
+    logger,
+    tmpDir: infra.tmpDir,
+    uploads,
+  });
   await app.ready();
   return {
     app,

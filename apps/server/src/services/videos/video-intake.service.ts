@@ -5,6 +5,7 @@ import {
   isICloudLink,
   isPlatformLink,
   Messages,
+  notAVideoMessage,
   ProcessingProgress,
   Tool,
   TOOLS,
@@ -83,18 +84,29 @@ export function createVideoIntakeService(deps: {
   }
 
   return {
-    /** `file` is a finished temporary upload; it is moved into storage or deleted, never left behind. */
+    /**
+     * `file` is a finished temporary upload; it is moved into storage or deleted, never left behind.
+     * `videoId` names the new video (a resumable upload's id, so a repeated completion finds it).
+     */
     async acceptUpload(
       userId: string,
-      upload: { file: string; fileName: string; tool: UploadKind },
+      upload: {
+        file: string;
+        fileName: string;
+        contentType?: string;
+        tool: UploadKind;
+        videoId?: string;
+      },
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
         const info = await probeVideo(upload.file).catch((error: unknown) => {
-          if (error instanceof MediaError) throw new AppError(415, Messages.unsupportedMediaType);
+          if (error instanceof MediaError) {
+            throw new AppError(415, notAVideoMessage(upload.contentType));
+          }
           throw error;
         });
-        const id = randomUUID();
+        const id = upload.videoId ?? randomUUID();
         const extension = sourceExtension(upload.fileName, info.formatName);
         const key = videoKeys(userId, id).source(extension);
         const object = await storeLocalFile(storage, key, upload.file, contentTypeFor(extension));
@@ -122,6 +134,15 @@ export function createVideoIntakeService(deps: {
       } finally {
         await rm(upload.file, { force: true });
       }
+    },
+
+    /** The video an earlier upload made under `videoId`, as its upload answered it; else undefined. */
+    async uploadedVideo(
+      userId: string,
+      videoId: string,
+    ): Promise<LibraryVideo | InProgressVideo | undefined> {
+      const video = await videos.findOwned(userId, videoId);
+      return video?.source === VideoSource.Upload ? answer(video) : undefined;
     },
 
     async importLink(

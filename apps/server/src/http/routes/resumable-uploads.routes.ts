@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  Messages,
+  ResumableUploadPaths,
+  resumableCompleteRequestSchema,
+  uploadTooLargeMessage,
+} from '@filmroom/contract';
+import { Server, type ServerOptions } from '@tus/server';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import {
+  OWNER_METADATA_KEY,
+  type ResumableUploadStore,
+} from '../../infra/storage/resumable-upload-store.js';
+import type { ResumableUploadService } from '../../services/videos/resumable-upload.service.js';
+import { parseBody } from '../parse-body.js';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+const TUS_BODY_TYPE = 'application/offset+octet-stream';
+
+/**
+ * Resumable uploads (tus 1.0, decision 0020) under `<api>/uploads/resumable`, for signed-in users
+ * only: an upload belongs to the user who created it (anyone else gets 404), is refused past
+ * MAX_UPLOAD_BYTES, and becomes a video through `.../<id>/complete`, as the spec's multipart would.
+ */
+export function resumableUploadsRoutes(options: {
+  uploads: ResumableUploadStore;
+  resumable: ResumableUploadService;
+  authenticate: preHandlerAsyncHookHandler;
+  /** Where this plugin is mounted (`/api`): tus answers with Location headers under it. */
+  prefix: string;
+  maxUploadBytes: number;
+  idleTimeoutMs: number;
+}) {
+  const { uploads } = options;
+  const base = ResumableUploadPaths.base;
+  // The authenticated user of each request, for tus' hooks, which see only the raw request.
+  const users = new WeakMap<IncomingMessage, string>();
+  const userOf = (request: TusRequest): string | undefined => {
+    const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    return raw ? users.get(raw) : undefined;
+  };
+  const notFound = { status_code: 404, body: Messages.notFound };
+
+  const tus = new Server({
+    path: `${options.prefix}${base}`,
+    datastore: uploads.datastore,
+    maxSize: options.maxUploadBytes,
+    relativeLocation: true,
+    // Same-origin only: no CORS header is sent.
+    allowedOrigins: [],
+    namingFunction: () => randomUUID(),
+    async onUploadCreate(request, upload) {
+      const owner = userOf(request);
+      if (!owner) throw { status_code: 401, body: Messages.unauthorized };
+      return { metadata: { ...upload.metadata, [OWNER_METADATA_KEY]: owner } };
+    },
+    async onIncomingRequest(request, id) {
+      if (request.method === 'POST') return;
+      const upload = await uploads.find(id);
+      if (!upload || upload.owner !== userOf(request)) throw notFound;
+    },
+    onResponseError(_request, error) {
+      const status = 'status_code' in error ? error.status_code : undefined;
+      if (status === 413) {
+        return { status_code: 413, body: uploadTooLargeMessage(options.maxUploadBytes) };
+      }
+      return undefined;
+    },
+  });
+
+  async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    users.set(request.raw, request.userId);
+    // A connection that goes quiet is closed (Node destroys a timed-out socket nobody handles);
+    // the client resumes from what arrived.
+    (request.raw.socket as Socket | undefined)?.setTimeout?.(options.idleTimeoutMs);
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      request.log.error({ err: error }, 'Resumable upload request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500);
+      reply.raw.end();
+    }
+  }
+
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook('preHandler', options.authenticate);
+    // tus reads the body itself, as it streams to disk.
+    app.addContentTypeParser(TUS_BODY_TYPE, (_request, _payload, done) => done(null));
+
+    app.post(base, handOver);
+    app.route({ method: 'HEAD', url: `${base}/:uploadId`, handler: handOver });
+    app.patch(`${base}/:uploadId`, handOver);
+    app.delete(`${base}/:uploadId`, handOver);
+
+    app.post<{ Params: { uploadId: string } }>(`${base}/:uploadId/complete`, (request) =>
+      options.resumable.complete(
+        request.userId,
+        request.params.uploadId,
+        parseBody(resumableCompleteRequestSchema, request.body).uploadKind,
+      ),
+    );
+  };
+}

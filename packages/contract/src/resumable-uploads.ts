@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { UploadKind } from './enums.js';
+
+/**
+ * Resumable uploads (tus 1.0, beyond the spec): the browser sends a file in pieces that survive a
+ * dropped connection or a reload, then asks for it to become a video as the spec's multipart upload
+ * would have made it. Paths are relative to the API base URL.
+ */
+export const ResumableUploadPaths = {
+  /** The tus endpoint: POST creates an upload, HEAD/PATCH/DELETE on `<base>/<uploadId>`. */
+  base: '/uploads/resumable',
+} as const;
+
+/** Turns a finished resumable upload into a video (POST, body `ResumableCompleteRequest`). */
+export function resumableCompletePath(uploadId: string): string {
+  return `${ResumableUploadPaths.base}/${encodeURIComponent(uploadId)}/complete`;
+}
+
+/** The tus metadata keys the server reads (`Upload-Metadata`). */
+export const ResumableMetadataKeys = { fileName: 'filename', contentType: 'filetype' } as const;
+
+export const resumableCompleteRequestSchema = z.object({
+  uploadKind: z.union([
+    z.literal(UploadKind.Inactivity),
+    z.literal(UploadKind.PlayerTracking),
+    z.literal(UploadKind.VideoLibrary),
+  ]),
+});
+export type ResumableCompleteRequest = z.infer<typeof resumableCompleteRequestSchema>;
+
+export const ResumableUploadMessages = {
+  notFinished: 'The upload has not finished yet. Please resume it.',
+  unknownUpload: 'This upload no longer exists. Please choose the file again.',
+} as const;
+
+/** 415 for a file ffprobe cannot read as a video, naming the type it was sent as. */
+export function notAVideoMessage(contentType: string | undefined): string {
+  const type = contentType?.trim();
+  return type
+    ? `This file is not a video we can read (${type})`
+    : 'This file is not a video we can read';
+}
