@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerAndActivate } from '../support/accounts.js';
@@ -6,6 +6,7 @@ import { expect, test as base, uniqueEmail } from '../support/fixtures.js';
 import { realClip } from '../support/real-clips.js';
 import { expectToast, logInThroughUi } from '../support/session.js';
 
+let cutOnceDownloads = 0;
 const clip = realClip('amfb_dhingratul_clip1.mp4', 'iCloud links are checked when they are pasted');
 
 /**
@@ -22,11 +23,15 @@ const test = base.extend<object, { icloud: string }>({
           request.on('end', () => {
             const shares = JSON.parse(body) as { shortGUIDs: { value: string }[] };
             const { port } = server.address() as AddressInfo;
-            const found = shares.shortGUIDs[0]?.value === 'game1';
+            const share = shares.shortGUIDs[0]?.value ?? '';
+            const found = share === 'game1' || share === 'cutonce';
+            const files = share === 'cutonce' ? 'cutonce' : 'files';
             const record = {
               rootRecord: {
                 fields: {
-                  fileContent: { value: { downloadURL: `http://localhost:${port}/files/\${f}` } },
+                  fileContent: {
+                    value: { downloadURL: `http://localhost:${port}/${files}/\${f}` },
+                  },
                   extension: { value: 'mp4' },
                 },
               },
@@ -37,7 +42,16 @@ const test = base.extend<object, { icloud: string }>({
           });
           return;
         }
-        if (request.url?.startsWith('/files/') && clip.path) {
+        // The first download of a `cutonce` share stops halfway, like a dropped connection.
+        if (request.url?.startsWith('/cutonce/') && clip.path && cutOnceDownloads++ === 0) {
+          const size = statSync(clip.path).size;
+          response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': size });
+          createReadStream(clip.path, { end: Math.floor(size / 2) })
+            .on('data', (chunk) => response.write(chunk))
+            .on('end', () => response.destroy());
+          return;
+        }
+        if (request.url?.match(/^\/(files|cutonce)\//) && clip.path) {
           response.writeHead(200, { 'content-type': 'video/mp4' });
           createReadStream(clip.path).pipe(response);
           return;
@@ -109,4 +123,36 @@ test('a pasted link that can be fetched is accepted and imported into the librar
   await expect(library.getByRole('group', { name: 'Game 1' }).first()).toBeVisible({
     timeout: 90_000,
   });
+});
+
+test('an import cut off shows Failed with its reason, and Retry imports it', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+
+  const dialog = await openLibraryUpload(page);
+  const link = 'https://www.icloud.com/iclouddrive/cutonce#Derby';
+  await dialog.getByLabel('iCloud link').fill(link);
+  await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
+  await expect(page.getByText('Video successfully uploaded!')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Close' }).first().click();
+
+  const inProgress = page.getByRole('region', { name: 'Videos in progress' });
+  await expect(
+    inProgress.getByText(
+      `Failed: Could not import ${link}: The download of the linked video was cut off before it finished. Please try again.`,
+    ),
+  ).toBeVisible({ timeout: 60_000 });
+  await inProgress.getByRole('button', { name: /^Retry / }).click();
+
+  await expect(page.getByText('Trying again.')).toBeVisible();
+  const library = page.getByRole('region', { name: 'Video Library' });
+  await expect(library.getByRole('group', { name: 'Game 1' }).first()).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(inProgress.getByText('There are no videos in progress')).toBeVisible();
 });

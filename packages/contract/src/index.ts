@@ -16,3 +16,4 @@ export * from './text-fields.js';
 export * from './video-summary.js';
 export * from './colour-names.js';
 export * from './resumable-uploads.js';
+export * from './retry.js';

@@ -30,6 +30,8 @@ export const ApiPaths = {
   errorNotificationRead: '/videos/processing/error-notification-readed',
   directDownload: '/videos/library/direct-download-video',
   deleteInProgressVideo: '/videos/library/delete-in-progress-video',
+  /** Runs a failed in-progress video again where a retry can help (beyond the spec). */
+  retryInProgressVideo: '/videos/library/retry-in-progress-video',
   libraryFileUpload: '/videos/library/cloud-upload',
   inactivityFileUpload: '/videos/processing/inactivity-upload',
   trackingFileUpload: '/videos/processing/tracking-upload',

@@ -47,6 +47,8 @@ export interface InProgressVideo {
   canSelectPlayers: boolean;
   errorMessage: string;
   errorAlreadyMarkedAsReaded: boolean;
+  /** A failed video that a second run may get past offers Retry (beyond the spec). */
+  canRetry?: boolean;
 }
 
 export interface VideosResponse<T> {

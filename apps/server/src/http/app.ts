@@ -41,8 +41,17 @@ export interface AppDeps {
 
 /** The HTTP application: API under /api plus the SPA, on services wired by the caller. */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
-  const { accessTokens, accounts, settings, signer, sharing, processing, library, intake } =
-    deps.services;
+  const {
+    accessTokens,
+    accounts,
+    settings,
+    signer,
+    sharing,
+    processing,
+    library,
+    intake,
+    retries,
+  } = deps.services;
 
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -90,6 +99,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             videosRoutes({
               library,
               intake,
+              retries,
               authenticate: authenticate(accessTokens),
               tmpDir: deps.tmpDir,
               maxUploadBytes: config.maxUploadBytes,

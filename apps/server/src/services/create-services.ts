@@ -44,6 +44,7 @@ import { createSessionService } from './tokens/session.service.js';
 import { createImportFailureNotifier } from './videos/import-failure-notifier.js';
 import type { RunningImports } from './videos/running-imports.js';
 import { createVideoIngestService } from './videos/video-ingest.service.js';
+import { createFailedVideoRetryService } from './videos/failed-video-retry.service.js';
 import { createVideoIntakeService } from './videos/video-intake.service.js';
 import { createVideoLibraryService } from './videos/video-library.service.js';
 
@@ -200,6 +201,13 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     notifyImportFailed: createImportFailureNotifier({ notifyOwner, publicUrl: config.publicUrl }),
     tmpDir: infra.tmpDir,
   });
+  const retries = createFailedVideoRetryService({
+    videos,
+    processingJobs,
+    processing,
+    jobs,
+    clock,
+  });
   const processingRuns = createProcessingRunService({
     videos,
     processing: processingJobs,
@@ -231,6 +239,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     library,
     intake,
     ingest,
+    retries,
   };
 }
 

@@ -1,10 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ApiPaths,
   Messages,
   ProcessingMessages,
+  RetryMessages,
   VideoType,
   type InProgressVideo,
   type LibraryVideo,
@@ -193,6 +194,64 @@ describe('Inactivity Filter', () => {
     expect((await library(token)).map((v) => v.id)).toEqual([librarySource.id]);
     expect(await storedFilesOf(librarySource.id)).not.toEqual([]);
     expect(await inProgress(token)).toEqual([]);
+  });
+});
+
+describe('retrying a failed run', () => {
+  it('offers Retry when the engine failed, and the retry makes the output', async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const source = await upload(token, ApiPaths.libraryFileUpload, 'Quarters.mp4', game);
+    await ctx.testApp.jobs.idle();
+    const [stored] = (await storedFilesOf(source.id)).filter((f) =>
+      path.basename(f).startsWith('source.'),
+    );
+    const sourceFile = path.join(ctx.testApp.dataDir, 'storage', stored!);
+    // The stored film is out of reach while the run and its automatic retries go (a storage outage).
+    const away = `${sourceFile}.away`;
+    await rename(sourceFile, away);
+    const requested = await ctx.api.post(
+      ApiPaths.processLibrary,
+      { videoId: source.id, videoType: VideoType.Inactivity },
+      token,
+    );
+    expect(requested.statusCode).toBe(200);
+    await ctx.testApp.jobs.idle();
+    const [failed] = await inProgress(token);
+    expect(failed).toMatchObject({
+      errorMessage: ProcessingMessages.processingFailed,
+      canRetry: true,
+    });
+
+    await rename(away, sourceFile);
+    const retry = await ctx.api.post(ApiPaths.retryInProgressVideo, { videoId: failed!.id }, token);
+
+    expect(retry.statusCode).toBe(200);
+    expect(json(retry)).toEqual({ message: RetryMessages.retrying });
+    expect(await inProgress(token)).toMatchObject([
+      { id: failed!.id, errorMessage: '', percentageCompleted: 33, canRetry: false },
+    ]);
+    await ctx.testApp.jobs.idle();
+    expect(await inProgress(token)).toEqual([]);
+    const output = (await library(token)).find((v) => v.id !== source.id);
+    expect(output).toMatchObject({ title: 'Quarters', madeBy: { tool: 'inactivity' } });
+  });
+
+  it('offers no Retry when the film itself is the cause, and a retry changes nothing', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const token = session.token;
+    const entry = await upload(token, ApiPaths.inactivityFileUpload, 'Warm-up.mp4', still);
+    await ctx.testApp.jobs.idle();
+    const [failed] = await inProgress(token);
+    expect(failed).toMatchObject({ errorMessage: ProcessingMessages.noLivePlay, canRetry: false });
+    const sent = ctx.testApp.jobs.sent.length;
+
+    const retry = await ctx.api.post(ApiPaths.retryInProgressVideo, { videoId: entry.id }, token);
+
+    expect(retry.statusCode).toBe(409);
+    expect(json(retry)).toMatchObject({ message: RetryMessages.cannotRetry });
+    expect(ctx.testApp.jobs.sent.length).toBe(sent);
+    expect(await inProgress(token)).toEqual([failed]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import {
@@ -14,6 +14,7 @@ import {
   ImportErrorMessages,
   importFailedMessage,
   Messages,
+  RetryMessages,
   VideoType,
   type InProgressVideo,
   type LibraryVideo,
@@ -35,6 +36,8 @@ let api: ReturnType<typeof apiClient>;
 let secret: Server;
 let secretFtp: TcpServer;
 let secretHits = 0;
+/** Downloads of `/cutonce/` files so far: the first is cut off halfway, later ones complete. */
+let cutOnceDownloads = 0;
 
 function cloudRecord(downloadURL: string, title: string) {
   return {
@@ -82,6 +85,19 @@ beforeAll(async () => {
       createReadStream(clip).pipe(response);
       return;
     }
+    if (url.startsWith('/cutonce/')) {
+      cutOnceDownloads += 1;
+      const size = statSync(clip).size;
+      response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': size });
+      if (cutOnceDownloads > 1) {
+        createReadStream(clip).pipe(response);
+        return;
+      }
+      createReadStream(clip, { end: Math.floor(size / 2) })
+        .on('data', (chunk) => response.write(chunk))
+        .on('end', () => response.destroy());
+      return;
+    }
     if (url.startsWith('/slow/')) {
       // Trickles bytes until the client goes away, like a large file on a slow link.
       response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 10 * 1024 * 1024 });
@@ -107,6 +123,7 @@ beforeAll(async () => {
         const answers: Record<string, unknown> = {
           public123: cloudRecord(`${base}/files/\${f}`, 'Game 3'),
           slow1: cloudRecord(`${base}/slow/\${f}`, 'Slow'),
+          cutonce1: cloudRecord(`${base}/cutonce/\${f}`, 'Cut once'),
           textfile1: cloudRecord(`${base}/text/\${f}`, 'Not a video'),
           undecodable1: cloudRecord(`${base}/undecodable/\${f}`, 'Undecodable'),
           loopback1: cloudRecord(`http://127.0.0.1:${port}/files/\${f}`, 'Sneaky'),
@@ -424,6 +441,73 @@ describe('cancelling an import', () => {
 });
 
 describe('failed imports on the in-progress list', () => {
+  it('a download cut off offers Retry on its card, and the retry imports it', async () => {
+    const { session } = await signedInUser(testApp);
+    const link = 'https://www.icloud.com/iclouddrive/cutonce1#Cut_once';
+    const accepted = await api.post(ApiPaths.libraryCopyFromCloud, { url: link }, session.token);
+    expect(accepted.statusCode).toBe(200);
+    await testApp.jobs.idle();
+    const [failed] = await inProgress(session.token);
+    expect(failed).toMatchObject({
+      errorMessage: importFailedMessage(link, 'cutOff'),
+      canRetry: true,
+    });
+
+    const retry = await api.post(
+      ApiPaths.retryInProgressVideo,
+      { videoId: failed?.id },
+      session.token,
+    );
+
+    expect(retry.statusCode).toBe(200);
+    expect(json(retry)).toEqual({ message: RetryMessages.retrying });
+    await testApp.jobs.idle();
+    expect(await inProgress(session.token)).toEqual([]);
+    const [video] = await library(session.token);
+    expect(video).toMatchObject({ id: failed?.id, title: 'Cut once' });
+    expect(video?.thumbnailUrl).not.toBe('');
+    expect(cutOnceDownloads).toBe(2);
+    // once it worked there is nothing to try again
+    const again = await api.post(
+      ApiPaths.retryInProgressVideo,
+      { videoId: failed?.id },
+      session.token,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ message: RetryMessages.cannotRetry });
+  });
+
+  it('a link that is not a video offers no Retry, and a retry changes nothing', async () => {
+    const { session } = await signedInUser(testApp);
+    const other = await signedInUser(testApp);
+    await api.post(
+      ApiPaths.libraryCopyFromCloud,
+      { url: 'https://www.icloud.com/iclouddrive/textfile1' },
+      session.token,
+    );
+    await testApp.jobs.idle();
+    const [failed] = await inProgress(session.token);
+    expect(failed).toMatchObject({ canRetry: false });
+    const sent = testApp.jobs.sent.length;
+
+    const retry = await api.post(
+      ApiPaths.retryInProgressVideo,
+      { videoId: failed?.id },
+      session.token,
+    );
+    const notTheirs = await api.post(
+      ApiPaths.retryInProgressVideo,
+      { videoId: failed?.id },
+      other.session.token,
+    );
+
+    expect(retry.statusCode).toBe(409);
+    expect(json(retry)).toMatchObject({ message: RetryMessages.cannotRetry });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(testApp.jobs.sent.length).toBe(sent);
+    expect(await inProgress(session.token)).toEqual([failed]);
+  });
+
   it('disappear once their error has been read', async () => {
     const { session } = await signedInUser(testApp);
     await api.post(

@@ -16,6 +16,7 @@ import {
   processingKindOf,
   type VideoIntakeService,
 } from '../../services/videos/video-intake.service.js';
+import type { FailedVideoRetryService } from '../../services/videos/failed-video-retry.service.js';
 import type { VideoLibraryService } from '../../services/videos/video-library.service.js';
 import { parseBody } from '../parse-body.js';
 import { sendKeptJson } from '../plugins/compression.js';
@@ -31,12 +32,13 @@ const FILE_UPLOADS = [
 export function videosRoutes(options: {
   library: VideoLibraryService;
   intake: VideoIntakeService;
+  retries: FailedVideoRetryService;
   authenticate: preHandlerAsyncHookHandler;
   tmpDir: string;
   maxUploadBytes: number;
   uploadIdleTimeoutMs: number;
 }) {
-  const { library, intake } = options;
+  const { library, intake, retries } = options;
   const ok = { success: true } as const;
 
   return async (app: FastifyInstance): Promise<void> => {
@@ -68,6 +70,10 @@ export function videosRoutes(options: {
       await library.cancelInProgress(request.userId, videoId);
       return ok;
     });
+
+    app.post(ApiPaths.retryInProgressVideo, (request) =>
+      retries.retry(request.userId, parseBody(videoIdRequestSchema, request.body).videoId),
+    );
 
     app.post(ApiPaths.errorNotificationRead, async (request) => {
       const { videoId } = parseBody(videoIdRequestSchema, request.body);

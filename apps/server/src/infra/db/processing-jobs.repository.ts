@@ -19,6 +19,9 @@ export interface ProgressChanges {
   canSelectPlayers?: boolean;
 }
 
+/** Rolls back a restart whose entry was opened or removed meanwhile. */
+class EntryMovedOn extends Error {}
+
 const ACTIVE_STATES: ProcessingState[] = ['queued', 'analysing', 'awaiting-selection', 'rendering'];
 
 /**
@@ -194,6 +197,49 @@ export function createProcessingJobsRepository(db: Database) {
         .where(and(eq(processingJobs.id, id), inArray(processingJobs.state, ACTIVE_STATES)))
         .returning({ id: processingJobs.id });
       return rows.length > 0;
+    },
+
+    /**
+     * A failed job starts again from `state` with fresh attempts, and its entry (unless its owner has
+     * opened the error meanwhile) is in progress again, in one transaction; undefined when either
+     * has moved on. Like `release`, the job may be claimed at once, from `rendering` too.
+     */
+    async restartFailed(
+      id: string,
+      restart: { state: 'queued' | 'rendering'; percentageCompleted: number },
+      now: Date,
+    ): Promise<ProcessingJob | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [job] = await tx
+            .update(processingJobs)
+            .set({ ...restart, errorMessage: '', attempt: 0, updatedAt: new Date(0) })
+            .where(and(eq(processingJobs.id, id), eq(processingJobs.state, 'failed')))
+            .returning();
+          if (!job) return undefined;
+          const [entry] = await tx
+            .update(videos)
+            .set({
+              status: 'ready',
+              errorMessage: '',
+              percentageCompleted: restart.percentageCompleted,
+              updatedAt: now,
+            })
+            .where(
+              and(
+                eq(videos.id, job.entryVideoId),
+                eq(videos.status, 'failed'),
+                eq(videos.errorAlreadyMarkedAsReaded, false),
+              ),
+            )
+            .returning({ id: videos.id });
+          if (!entry) throw new EntryMovedOn();
+          return job;
+        });
+      } catch (error) {
+        if (error instanceof EntryMovedOn) return undefined;
+        throw error;
+      }
     },
 
     /**

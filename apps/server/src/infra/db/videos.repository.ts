@@ -182,6 +182,22 @@ export function createVideosRepository(db: Database) {
       return video;
     },
 
+    /** A failed video whose error its owner has not opened starts again; undefined otherwise. */
+    async restartFailed(id: string, changes: VideoChanges, now: Date): Promise<Video | undefined> {
+      const [video] = await db
+        .update(videos)
+        .set({ ...changes, errorMessage: '', updatedAt: now })
+        .where(
+          and(
+            eq(videos.id, id),
+            eq(videos.status, 'failed'),
+            eq(videos.errorAlreadyMarkedAsReaded, false),
+          ),
+        )
+        .returning();
+      return video;
+    },
+
     /**
      * Deletes the video and, for a processing entry, its job. The job row goes first: a running job's
      * progress update locks its job row, then its entry row, and a delete that reached the job only

@@ -1,6 +1,7 @@
 import {
   Messages,
   ProcessingMessages,
+  ProcessingProgress,
   Tool,
   toolOfUploadKind,
   validateSelectPlayers,
@@ -57,6 +58,21 @@ export function createProcessingService(deps: {
       if (!toolOfUploadKind(entry.requestedTool)) return;
       const job = await processing.findByEntry(entry.userId, entry.id);
       if (job?.state === 'queued') await queueEngine(job);
+    },
+
+    /**
+     * Runs a failed job again from where it failed: Player Tracking's clips from the stored
+     * selection, any other run from the start. False when the job has moved on meanwhile.
+     */
+    async retry(job: ProcessingJob): Promise<boolean> {
+      const restart =
+        job.kind === Tool.PlayerTracking && job.analysis && job.selection
+          ? { state: 'rendering' as const, percentageCompleted: ProcessingProgress.selection }
+          : { state: 'queued' as const, percentageCompleted: ProcessingProgress.engineStart };
+      const restarted = await processing.restartFailed(job.id, restart, deps.clock());
+      if (!restarted) return false;
+      await queueEngine(restarted);
+      return true;
     },
 
     async trackingInfo(userId: string, videoId: string): Promise<TrackingInfoResponse> {

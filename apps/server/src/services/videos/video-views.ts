@@ -1,4 +1,9 @@
-import type { InProgressVideo, LibraryVideo, VideoType } from '@filmroom/contract';
+import {
+  canRetryFailure,
+  type InProgressVideo,
+  type LibraryVideo,
+  type VideoType,
+} from '@filmroom/contract';
 import type { InProgressVideoRow, LibraryVideoRow } from '../../infra/db/videos.repository.js';
 import type { MediaGrant, MediaUrlSigner } from '../media/signed-media-url.js';
 
@@ -43,5 +48,6 @@ export function toInProgressVideo(video: InProgressVideoRow): InProgressVideo {
     canSelectPlayers: video.canSelectPlayers,
     errorMessage: video.errorMessage,
     errorAlreadyMarkedAsReaded: video.errorAlreadyMarkedAsReaded,
+    canRetry: video.errorMessage !== '' && canRetryFailure(video.errorMessage),
   };
 }

@@ -28,6 +28,7 @@ interface InProgressCardProps {
   isFirst: boolean;
   onCancel(video: InProgressVideo): void;
   onOpenError(video: InProgressVideo): void;
+  onRetry?(video: InProgressVideo): void;
   onSelectPlayers?(video: InProgressVideo): void;
 }
 
@@ -37,6 +38,7 @@ export function InProgressCard({
   isFirst,
   onCancel,
   onOpenError,
+  onRetry,
   onSelectPlayers,
 }: InProgressCardProps) {
   const title = inProgressTitle(video);
@@ -70,6 +72,17 @@ export function InProgressCard({
         </button>
       ) : (
         body
+      )}
+      {isFailed && video.canRetry && (
+        // beside the card, not in the error dialog: opening the error discards what a retry needs
+        <button
+          type="button"
+          className="link-button"
+          aria-label={`Retry ${title}`}
+          onClick={() => onRetry?.(video)}
+        >
+          Retry
+        </button>
       )}
       {!isFailed && video.canSelectPlayers && (
         <button type="button" className="link-button" onClick={() => onSelectPlayers?.(video)}>

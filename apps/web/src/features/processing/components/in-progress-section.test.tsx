@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiPaths, Messages, VideoType, type InProgressVideo } from '@filmroom/contract';
+import {
+  ApiPaths,
+  Messages,
+  RetryMessages,
+  VideoType,
+  type InProgressVideo,
+} from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
 import { renderApp, toastTexts } from '../../../test/render-app.js';
 import { inProgressVideo } from '../../../test/videos.js';
@@ -159,6 +165,67 @@ describe('videos in progress', () => {
     await waitFor(() =>
       expect(within(section()).getByText(Messages.noVideosInProgress)).toBeVisible(),
     );
+  });
+
+  it('a failed video that a retry may help offers Retry, which runs it again without opening the error', async () => {
+    let retried = false;
+    serveInProgress(() => [
+      retried
+        ? inProgressVideo({ id: '5', title: 'Derby', percentageCompleted: 33 })
+        : inProgressVideo({
+            id: '5',
+            title: 'Derby',
+            errorMessage: 'Processing failed. Please try again or upload the video again.',
+            canRetry: true,
+          }),
+      inProgressVideo({
+        id: '6',
+        title: 'Empty gym',
+        errorMessage: 'No live play was found in this video.',
+        canRetry: false,
+      }),
+    ]);
+    api.on(`POST ${ApiPaths.retryInProgressVideo}`, () => {
+      retried = true;
+      return { body: { message: RetryMessages.retrying } };
+    });
+    const app = renderHome();
+    const retry = await within(section()).findByRole('button', {
+      name: 'Retry Derby (Inactivity Filter)',
+    });
+    expect(
+      within(section()).queryByRole('button', { name: 'Retry Empty gym (Inactivity Filter)' }),
+    ).not.toBeInTheDocument();
+
+    await app.user.click(retry);
+
+    await waitFor(() => expect(toastTexts()).toEqual([RetryMessages.retrying]));
+    expect(api.callsTo(`POST ${ApiPaths.retryInProgressVideo}`).map((call) => call.body)).toEqual([
+      { videoId: '5' },
+    ]);
+    await within(section()).findByText('Processing 33%');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST ${ApiPaths.errorNotificationRead}`)).toHaveLength(0);
+  });
+
+  it('a refused retry says why', async () => {
+    serveInProgress([
+      inProgressVideo({
+        id: '7',
+        title: 'Derby',
+        errorMessage: 'Processing failed. Please try again or upload the video again.',
+        canRetry: true,
+      }),
+    ]);
+    api.on(`POST ${ApiPaths.retryInProgressVideo}`, {
+      status: 409,
+      body: { message: RetryMessages.cannotRetry },
+    });
+    const app = renderHome();
+    await app.user.click(
+      await within(section()).findByRole('button', { name: 'Retry Derby (Inactivity Filter)' }),
+    );
+    await waitFor(() => expect(toastTexts()).toEqual([RetryMessages.cannotRetry]));
   });
 
   it('the list refreshes every few seconds while something is processing, and stops when empty', async () => {

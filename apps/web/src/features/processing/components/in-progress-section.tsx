@@ -7,6 +7,7 @@ import { Messages, type InProgressVideo } from '@filmroom/contract';
 import { useInProgressVideos } from '../api/get-in-progress-videos.js';
 import { useCancelProcessing } from '../api/delete-in-progress-video.js';
 import { useMarkErrorRead } from '../api/mark-error-read.js';
+import { useRetryInProgressVideo } from '../api/retry-in-progress-video.js';
 import { libraryVideosQueryKey, removeInProgressVideo } from '../../../lib/video-cache.js';
 import { InProgressCard, inProgressTitle } from './in-progress-card.js';
 
@@ -20,6 +21,7 @@ export function InProgressSection({ onSelectPlayers }: InProgressSectionProps) {
   const { data: videos = [], isLoading } = useInProgressVideos();
   const cancel = useCancelProcessing();
   const markRead = useMarkErrorRead();
+  const retry = useRetryInProgressVideo();
   const client = useQueryClient();
   const [failed, setFailed] = useState<InProgressVideo>();
   const previousIds = useRef<string[]>([]);
@@ -64,6 +66,7 @@ export function InProgressSection({ onSelectPlayers }: InProgressSectionProps) {
               isFirst={index === 0}
               onCancel={confirmCancel}
               onOpenError={openError}
+              onRetry={(failedVideo) => retry.mutate({ videoId: failedVideo.id })}
               onSelectPlayers={onSelectPlayers}
             />
           ))}
