@@ -5,9 +5,10 @@ import { realClip, realClipAs } from '../support/real-clips.js';
 import { logInThroughUi } from '../support/session.js';
 
 // American football, 4 s of broadcast film: one team's numbers can be read, the other's cannot.
+// The run goes on to a video of one read player's clips.
 const clip = realClip(
   'amfb_dhingratul_clip1.mp4',
-  'Select Players names each team colour in words, shows the photos large and says when a team has no readable numbers',
+  'Select Players on a real film: team colours in words, photos large, a team without readable numbers said, and a chosen player rendered',
 );
 
 /** The names colourName gives (packages/contract/src/colour-names.ts). */
@@ -76,4 +77,30 @@ test(clip.title, async ({ page, app, mailbox }) => {
     await expect(players.getByText('No jersey numbers could be read for this team.')).toBeVisible();
     await expect(players.getByRole('checkbox')).toHaveCount(0);
   }
+
+  // The chosen player's clips of this real film become a new video that plays.
+  await teams.getByRole('radio').nth(readable).check();
+  const title = `Snap ${firstNumber}`;
+  await select.getByLabel('Video Name').fill(title);
+  await select.getByLabel('Video Description').fill('Every snap of our number');
+  await players.getByLabel(firstNumber, { exact: true }).check();
+  await select.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Players selected. We are preparing the video with their clips.'),
+  ).toBeVisible();
+  await expect(card).toBeHidden({ timeout: 180_000 });
+  const output = page
+    .getByRole('region', { name: 'Player Tracking Videos' })
+    .getByRole('group', { name: title });
+  await expect(output).toBeVisible({ timeout: 30_000 });
+  await output.getByRole('button', { name: `Play ${title}` }).click();
+  const video = page.getByRole('dialog', { name: title }).locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+  expect(duration).toBeGreaterThan(0.5);
+  expect(duration).toBeLessThanOrEqual(4.5);
 });
