@@ -79,6 +79,12 @@ export default defineConfig({
     },
     // Inlined so a test can load a fresh copy that reads storage prepared beforehand.
     server: { deps: { inline: ['react-secure-storage'] } },
+    // The browser build of tus-js-client (XMLHttpRequest, File), as the bundle uses; Node's wants Buffers.
+    alias: {
+      'tus-js-client': fileURLToPath(
+        new URL('../../node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url),
+      ),
+    },
     // Generous: the first test of a file also pays for jsdom and module loading, slow on a busy machine.
     testTimeout: 30_000,
   },

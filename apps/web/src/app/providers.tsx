@@ -39,6 +39,6 @@ export function AppProviders({ queryClient, clock = systemClock, children }: App
 }
 
 function GlobalLoader() {
-  const { percentage } = useGlobalLoader();
-  return <GlobalLoaderOverlay percentage={percentage} />;
+  const { percentage, transfer } = useGlobalLoader();
+  return <GlobalLoaderOverlay percentage={percentage} transfer={transfer} />;
 }

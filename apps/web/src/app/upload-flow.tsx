@@ -4,7 +4,8 @@ import {
   EditVideoDialog,
   type EditableVideo,
 } from '../features/library/components/edit-video-dialog.js';
-import { UploadDialog } from '../features/upload/components/upload-dialog.js';
+import { UploadDialog, type KeptFile } from '../features/upload/components/upload-dialog.js';
+import { uploadFailureReason } from '../features/upload/hooks/upload-error-message.js';
 import { UploadSuccessDialog } from '../features/upload/components/upload-success-dialog.js';
 import { useUploadVideo, type UploadOutcome } from '../features/upload/hooks/use-upload-video.js';
 import { UPLOAD_MODE_SETTINGS, type UploadModeId } from '../features/upload/upload-modes.js';
@@ -28,6 +29,8 @@ export function UploadFlow({ children }: { children: ReactNode }) {
   const [modeId, setModeId] = useState<UploadModeId>();
   const [outcome, setOutcome] = useState<UploadOutcome>();
   const [edited, setEdited] = useState<EditableVideo>();
+  // A file whose upload failed or was cancelled: the dialog opens again with it and the reason.
+  const [kept, setKept] = useState<KeptFile>();
   const { data: libraryVideos = [] } = useLibraryVideos();
   const upload = useUploadVideo();
   const open = useCallback<OpenUpload>((mode) => setModeId(mode), []);
@@ -38,10 +41,25 @@ export function UploadFlow({ children }: { children: ReactNode }) {
       <UploadDialog
         mode={modeId ? UPLOAD_MODE_SETTINGS[modeId] : undefined}
         libraryVideos={libraryVideos}
-        onHide={() => setModeId(undefined)}
+        kept={kept}
+        onHide={() => {
+          setModeId(undefined);
+          setKept(undefined);
+        }}
         onSubmit={(mode, source) => {
           setModeId(undefined);
-          upload.mutate({ mode, source }, { onSuccess: setOutcome });
+          setKept(undefined);
+          upload.mutate(
+            { mode, source },
+            {
+              onSuccess: setOutcome,
+              onError: (error) => {
+                if (source.kind !== 'file') return;
+                setKept({ file: source.file, reason: uploadFailureReason(error) });
+                setModeId(mode.id);
+              },
+            },
+          );
         }}
       />
       <UploadSuccessDialog

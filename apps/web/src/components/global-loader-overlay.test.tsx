@@ -33,3 +33,24 @@ describe('global loader', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
+
+describe('global loader while a file is sent', () => {
+  it('shows the speed and time left, and Cancel stops the upload', async () => {
+    let cancelled = 0;
+    render(
+      <GlobalLoaderOverlay
+        percentage={48}
+        transfer={{
+          speed: '12 MB/s',
+          timeLeft: 'about 3 min left',
+          cancel: () => (cancelled += 1),
+        }}
+      />,
+    );
+
+    expect(screen.getByText('Uploading 48%')).toBeInTheDocument();
+    expect(screen.getByText('12 MB/s · about 3 min left')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Cancel upload' }).click());
+    expect(cancelled).toBe(1);
+  });
+});

@@ -27,11 +27,17 @@ function isPublic(config: InternalAxiosRequestConfig): boolean {
 /** The one HTTP client: every contract path is prefixed with the runtime API base URL. */
 export const http = axios.create({ headers: { 'Content-Type': 'application/json' } });
 
+/** The session's access token, refreshed first when it has expired; undefined when signed out. */
+export async function currentAccessToken(): Promise<string | undefined> {
+  let { token } = getAuth();
+  if (token && isTokenExpired(token)) token = await refreshAccessToken();
+  return token || undefined;
+}
+
 http.interceptors.request.use(async (config) => {
   config.baseURL = getRuntimeConfig().apiBaseUrl;
   if (isPublic(config)) return config;
-  let { token } = getAuth();
-  if (token && isTokenExpired(token)) token = await refreshAccessToken();
+  const token = await currentAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });

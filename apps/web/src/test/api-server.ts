@@ -48,7 +48,10 @@ function readBody(request: IncomingMessage): Promise<unknown> {
 
 function corsHeaders(response: ServerResponse): void {
   response.setHeader('Access-Control-Allow-Origin', '*');
-  response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, cache-control');
+  response.setHeader(
+    'Access-Control-Allow-Headers',
+    'authorization, content-type, cache-control, tus-resumable, upload-length, upload-metadata, upload-offset',
+  );
   response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
 }
 

@@ -8,6 +8,7 @@ export async function uploadVideoFile(
   path: string,
   file: File,
   onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
 ): Promise<Partial<LibraryVideo & InProgressVideo> | undefined> {
   const body = new FormData();
   body.append('video', file, file.name);
@@ -16,6 +17,7 @@ export async function uploadVideoFile(
     body,
     {
       headers: { 'Content-Type': 'multipart/form-data', 'Cache-Control': 'no-cache' },
+      signal,
       onUploadProgress: (event) => {
         const total = event.total ?? file.size;
         onProgress({

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   afterAll,
   afterEach,
@@ -13,6 +13,7 @@ import {
   ApiPaths,
   ICLOUD_LINK_PLACEHOLDER,
   Messages,
+  notAVideoMessage,
   NEW_IN_PROGRESS_PERCENTAGE,
   PLATFORM_LINK_PLACEHOLDER,
   VideoType,
@@ -388,9 +389,13 @@ describe('uploading', () => {
     await waitFor(() => expect(toastTexts()).toEqual(['The file is empty']));
     expect(document.querySelector('.global-loader')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Video successfully uploaded!' })).toBeNull();
+    // The dialog is back with the chosen file and what was wrong with it.
+    dialog = await screen.findByRole('dialog', { name: 'Upload Video' });
+    expect(within(dialog).getByText('game.mp4')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The file is empty');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Remove file' }));
 
     api.on(`POST ${ApiPaths.libraryPlatformUpload}`, { status: 500 });
-    dialog = await openUpload(app, 'Upload to Video Library');
     await paste(
       app,
       within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
@@ -412,11 +417,11 @@ describe('uploading', () => {
     api = await startTestApi();
   });
 
-  it('a file the server does not recognise as a video says so', async () => {
+  it('a file the server does not recognise as a video says so in words and stays chosen', async () => {
     serveLists();
     api.on(`POST ${ApiPaths.inactivityFileUpload}`, {
       status: 415,
-      body: { message: Messages.unsupportedMediaType, errorNumber: 0 },
+      body: { message: notAVideoMessage('text/plain'), errorNumber: 0 },
     });
     const app = renderHome();
     const dialog = await openUpload(app, 'Inactivity Filter');
@@ -425,8 +430,32 @@ describe('uploading', () => {
       videoFile('notes.mp4'),
     );
     await submit(app, dialog, 'Run Inactivity Filter');
-    await waitFor(() => expect(toastTexts()).toEqual(['Unsupported media type']));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['This file is not a video we can read (text/plain)']),
+    );
     expect(app.queryClient.getQueryData(['videos', 'in-progress'])).toEqual([]);
+    const again = await screen.findByRole('dialog', {
+      name: 'Upload Video for Inactivity Filtering',
+    });
+    expect(within(again).getByText('notes.mp4')).toBeInTheDocument();
+    expect(within(again).getByRole('alert')).toHaveTextContent(
+      'This file is not a video we can read (text/plain)',
+    );
+  });
+
+  it('a video file dropped on the dialog is the one chosen', async () => {
+    serveLists();
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Upload to Video Library');
+    const zone = within(dialog).getByTestId('upload-drop-zone');
+    const file = videoFile('dropped game.mp4');
+    const dataTransfer = { files: [file], types: ['Files'], dropEffect: 'none' };
+
+    fireEvent.dragOver(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+
+    expect(within(dialog).getByText('dropped game.mp4')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove file' })).toBeInTheDocument();
   });
 
   it('a failure with no toast on screen shows the generic upload text', async () => {

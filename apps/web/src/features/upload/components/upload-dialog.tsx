@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -13,36 +13,68 @@ import type { UploadSource } from '../hooks/use-upload-video.js';
 import type { UploadModeSettings } from '../upload-modes.js';
 import { LibraryVideoPicker } from './library-video-picker.js';
 
+/** A file chosen before, kept when its upload failed, with what went wrong in words. */
+export interface KeptFile {
+  file: File;
+  reason: string | undefined;
+}
+
 interface UploadDialogProps {
   mode: UploadModeSettings | undefined;
   libraryVideos: readonly LibraryVideo[];
+  kept?: KeptFile | undefined;
   onHide(): void;
   onSubmit(mode: UploadModeSettings, source: UploadSource): void;
 }
 
 /** Upload dialog (spec §2, 80vw): one source out of device file, library video, iCloud or platform link. */
-export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDialogProps) {
+export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: UploadDialogProps) {
   const [file, setFile] = useState<File>();
+  const [fileProblem, setFileProblem] = useState<string>();
+  const [isDropTarget, setIsDropTarget] = useState(false);
   const [selectedId, setSelectedId] = useState<string>();
   const [iCloudLink, setICloudLink] = useState('');
   const [platformLink, setPlatformLink] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    setFile(undefined);
+    setFile(kept?.file);
+    setFileProblem(kept?.reason);
+    setIsDropTarget(false);
     setSelectedId(undefined);
     setICloudLink('');
     setPlatformLink('');
-  }, [mode]);
+  }, [mode, kept]);
 
   // A deleted video cannot stay selected.
   const libraryVideoId = libraryVideos.some((video) => video.id === selectedId)
     ? selectedId
     : undefined;
 
+  function chooseFile(chosen: File | undefined) {
+    setFile(chosen);
+    setFileProblem(undefined);
+  }
+
   function removeFile() {
-    setFile(undefined);
+    chooseFile(undefined);
     if (fileInput.current) fileInput.current.value = '';
+  }
+
+  function dragOver(event: DragEvent) {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setIsDropTarget(true);
+  }
+
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    setIsDropTarget(false);
+    const dropped = event.dataTransfer.files[0];
+    if (!dropped) return;
+    if (fileInput.current) fileInput.current.value = '';
+    chooseFile(dropped);
   }
 
   function submit(event: FormEvent) {
@@ -80,19 +112,27 @@ export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDi
     >
       {mode && (
         <form className="form upload-form" onSubmit={submit} noValidate>
-          <div className="upload-form__device">
+          <div
+            className={`upload-form__device${isDropTarget ? ' upload-form__device--drop-target' : ''}`}
+            data-testid="upload-drop-zone"
+            onDragOver={dragOver}
+            onDragEnter={dragOver}
+            onDragLeave={() => setIsDropTarget(false)}
+            onDrop={drop}
+          >
             <input
               ref={fileInput}
               id="upload-file"
               type="file"
               accept="video/*"
               className="visually-hidden"
-              onChange={(event) => setFile(event.target.files?.[0] ?? undefined)}
+              onChange={(event) => chooseFile(event.target.files?.[0] ?? undefined)}
             />
             <label htmlFor="upload-file" className="p-button p-button-outlined upload-form__pick">
               <i className="pi pi-upload" aria-hidden="true" />
               <span>Upload from device</span>
             </label>
+            {!file && <span className="upload-form__drop-hint">or drop a video file here</span>}
             {file && (
               <>
                 <span className="upload-form__file-name">{file.name}</span>
@@ -105,6 +145,11 @@ export function UploadDialog({ mode, libraryVideos, onHide, onSubmit }: UploadDi
                   onClick={removeFile}
                 />
               </>
+            )}
+            {file && fileProblem && (
+              <small className="field__error upload-form__file-problem" role="alert">
+                {fileProblem}
+              </small>
             )}
           </div>
           {mode.showsLibraryPicker && (

@@ -17,7 +17,9 @@ import { copyFromCloud } from '../api/copy-from-cloud.js';
 import { importPlatformLink } from '../api/import-platform-link.js';
 import { processLibraryVideo } from '../api/process-library-video.js';
 import { uploadVideoFile } from '../api/upload-video-file.js';
+import { ResumableUnavailableError, uploadVideoResumable } from '../api/upload-video-resumable.js';
 import { isProcessingMode, type UploadModeSettings } from '../upload-modes.js';
+import { createRateMeter, formatSpeed, formatTimeLeft } from './transfer-rate.js';
 import { uploadErrorMessage } from './upload-error-message.js';
 
 export type UploadSource =
@@ -46,15 +48,37 @@ export interface UploadOutcome {
 
 type UploadAnswer = Partial<LibraryVideo & InProgressVideo> | undefined;
 
+/** How a file upload reports itself: bytes sent of the total. */
+type FileProgress = (sent: number, total: number) => void;
+
+/** Resumable when the server offers it (decision 0020), else the spec's multipart upload. */
+async function sendFile(
+  mode: UploadModeSettings,
+  file: File,
+  onProgress: FileProgress,
+  signal: AbortSignal,
+): Promise<UploadAnswer> {
+  try {
+    return await uploadVideoResumable(file, mode.kind, { onProgress, signal });
+  } catch (error) {
+    if (!(error instanceof ResumableUnavailableError)) throw error;
+  }
+  return uploadVideoFile(
+    mode.filePath,
+    file,
+    (progress) => onProgress(progress.uploadedData * 1024, progress.totalData * 1024),
+    signal,
+  );
+}
+
 function send(
   { mode, source }: UploadRequest,
-  onProgress: (percentage: number) => void,
+  onProgress: FileProgress,
+  signal: AbortSignal,
 ): Promise<UploadAnswer> {
   switch (source.kind) {
     case 'file':
-      return uploadVideoFile(mode.filePath, source.file, (progress) =>
-        onProgress(progress.progress),
-      );
+      return sendFile(mode, source.file, onProgress, signal);
     case 'library':
       return processLibraryVideo({
         videoType: mode.videoType ?? VideoType.Inactivity,
@@ -108,17 +132,33 @@ function asInProgressVideo(
 }
 
 /**
- * Sends a video from any source, with progress in the global loader ('Processing video...' at 100),
- * then puts the new video where the user expects it (spec §4 Upload).
+ * Sends a video from any source, with progress, speed, time left and Cancel in the global loader
+ * ('Processing video...' at 100), then puts the new video where the user expects it (spec §4 Upload).
  */
 export function useUploadVideo() {
   const client = useQueryClient();
   const loader = useGlobalLoader();
+  const { show } = loader;
   return useMutation({
     mutationFn: async (request: UploadRequest): Promise<UploadOutcome> => {
+      const cancellation = new AbortController();
+      const cancel = () => cancellation.abort();
+      const meter = createRateMeter();
+      const onProgress: FileProgress = (sent, total) => {
+        const rate = meter.sample(sent, total);
+        show(total > 0 ? Math.min(100, (sent * 100) / total) : 0, {
+          speed: formatSpeed(rate.bytesPerSecond),
+          timeLeft: formatTimeLeft(rate.secondsLeft),
+          cancel,
+        });
+      };
       // Links and library videos have no upload phase: the server works on them straight away.
-      loader.show(request.source.kind === 'file' ? 0 : 100);
-      const answer = await send(request, (percentage) => loader.show(percentage));
+      if (request.source.kind === 'file') {
+        show(0, { speed: formatSpeed(0), timeLeft: formatTimeLeft(undefined), cancel });
+      } else {
+        show(100);
+      }
+      const answer = await send(request, onProgress, cancellation.signal);
       if (!hasId(answer)) {
         const key = isProcessingMode(request.mode)
           ? inProgressVideosQueryKey

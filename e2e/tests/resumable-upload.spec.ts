@@ -1,0 +1,161 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from '@playwright/test';
+import { ResumableUploadPaths } from '@filmroom/contract';
+import { registerAndActivate } from '../support/accounts.js';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { makeTestVideo } from '../support/media.js';
+import { realClip, realClipAs } from '../support/real-clips.js';
+import { expectToast, logInThroughUi } from '../support/session.js';
+
+const clip = realClip('bball_py0922_basketball.mp4', 'a real game clip');
+
+async function throttleUpload(cdp: CDPSession, bytesPerSecond: number): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+/** The bytes the server holds of each unfinished upload: its files in DATA_DIR/uploads. */
+function receivedOnServer(dataDir: string): Map<string, number> {
+  const folder = path.join(dataDir, 'uploads');
+  const sizes = new Map<string, number>();
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.json')) sizes.set(name, statSync(path.join(folder, name)).size);
+  }
+  return sizes;
+}
+
+/** The tus requests the page sends from now on: method, URL and the offset each PATCH starts at. */
+function watchTusRequests(page: Page) {
+  const sent: { method: string; url: string; offset: number | undefined }[] = [];
+  page.on('request', (request) => {
+    if (!request.url().includes(ResumableUploadPaths.base)) return;
+    const offset = request.headers()['upload-offset'];
+    sent.push({
+      method: request.method(),
+      url: request.url(),
+      offset: offset === undefined ? undefined : Number(offset),
+    });
+  });
+  return sent;
+}
+
+async function startLibraryUpload(page: Page, film: string): Promise<void> {
+  await page.getByRole('button', { name: 'Upload to Video Library' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+  await dialog.locator('input[type="file"]').setInputFiles(film);
+  await expect(dialog.getByText(path.basename(film))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
+}
+
+test('an upload cut off at half by a reload resumes without sending the first half again', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+  const film = clip.path
+    ? await realClipAs(clip.path, 'Resumed game.mp4')
+    : await makeTestVideo('Resumed game.mp4', 12);
+  const size = statSync(film).size;
+
+  // A slow link (the whole file in about 10 s), so the cut lands in the middle.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await throttleUpload(cdp, Math.ceil(size / 10));
+  await startLibraryUpload(page, film);
+  const loader = page.getByRole('alertdialog', { name: 'Loading' });
+  await expect(loader.getByText(/Uploading \d+%/)).toBeVisible();
+  await expect(loader.getByText(/(KB|MB)\/s · /)).toBeVisible();
+  await expect(loader.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+
+  let uploadId = '';
+  await expect
+    .poll(
+      () => {
+        const [entry] = receivedOnServer(app.dataDir);
+        uploadId = entry?.[0] ?? '';
+        return (entry?.[1] ?? 0) / size;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(0.45);
+
+  // The page goes away mid-upload, as with a reload or a closed laptop.
+  await page.reload();
+  await expect(page.getByRole('alertdialog', { name: 'Loading' })).toHaveCount(0);
+  const cut = receivedOnServer(app.dataDir).get(uploadId) ?? 0;
+  expect(cut / size).toBeGreaterThan(0.3);
+  expect(cut / size).toBeLessThan(0.95);
+  await throttleUpload(cdp, -1);
+
+  // The same file chosen again continues where the server is.
+  const afterReload = watchTusRequests(page);
+  await startLibraryUpload(page, film);
+  await expect(page.getByText('Video successfully uploaded!')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Your video is now in your Video Library.')).toBeVisible();
+
+  const patches = afterReload.filter((request) => request.method === 'PATCH');
+  expect(
+    afterReload.filter(
+      (request) => request.method === 'POST' && !request.url.endsWith('/complete'),
+    ),
+  ).toEqual([]);
+  expect(patches.length).toBeGreaterThan(0);
+  expect(patches.every((request) => request.url.endsWith(`/${uploadId}`))).toBe(true);
+  // Nothing before the cut was sent again: the resumed bytes start at the server's offset.
+  expect(patches[0]?.offset).toBe(cut);
+  const resent = size - Math.min(...patches.map((request) => request.offset ?? 0));
+  expect(resent).toBe(size - cut);
+  expect(resent / size).toBeLessThan(0.7);
+  expect(afterReload.some((request) => request.url.endsWith(`/${uploadId}/complete`))).toBe(true);
+  expect(receivedOnServer(app.dataDir).size).toBe(0);
+  console.log(
+    `resumable upload: ${size} bytes, cut at ${cut} (${Math.round((cut * 100) / size)}%), ` +
+      `${resent} bytes sent after the reload`,
+  );
+
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  const library = page.getByRole('region', { name: 'Video Library' });
+  await expect(library.getByRole('group', { name: 'Resumed game' }).first()).toBeVisible();
+});
+
+test('a file that is not a video is refused in words and stays chosen in the dialog', async ({
+  page,
+  app,
+  mailbox,
+}, testInfo) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+
+  await page.getByRole('button', { name: 'Upload to Video Library' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+  // Dropped on the dialog, as from a file manager.
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(
+      new File(['Shopping list, not a video.\n'.repeat(40)], 'notes.txt', { type: 'text/plain' }),
+    );
+    return transfer;
+  });
+  const zone = dialog.getByTestId('upload-drop-zone');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(dialog.getByText('notes.txt')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
+
+  const reason = 'This file is not a video we can read (text/plain)';
+  await expectToast(page, reason);
+  const again = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(again.getByText('notes.txt')).toBeVisible();
+  await expect(again.getByRole('alert')).toHaveText(reason);
+  expect(receivedOnServer(app.dataDir).size).toBe(0);
+  await testInfo.attach('dialog', { body: await page.screenshot(), contentType: 'image/png' });
+});
