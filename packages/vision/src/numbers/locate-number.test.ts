@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detect/types.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
-import { BODY_LOOKS, isNumberShaped, upperBody } from './locate-number.js';
+import { BODY_LOOKS, isNumberShaped, isOnBody, upperBody } from './locate-number.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readPersonNumber } from './read-person-number.js';
 import { boxesFromMap, TextDetector } from './text-detector.js';
@@ -33,6 +33,20 @@ describe('text boxes from the detector map', () => {
     expect(isNumberShaped({ box: [50, 80, 44, 40], score: 0.9 }, body, 200)).toBe(true);
     expect(isNumberShaped({ box: [20, 80, 160, 30], score: 0.9 }, body, 200)).toBe(false); // a line
     expect(isNumberShaped({ box: [50, 80, 8, 6], score: 0.9 }, body, 200)).toBe(false); // a speck
+  });
+
+  it('keeps text whose centre lies within the person box, not in the context beside it', () => {
+    // person box x 100-160 in the frame; the body image starts 10 px left of it, scaled 2x
+    const body = {
+      image: { width: 160, height: 224, data: new Uint8Array(0) },
+      x: 90,
+      y: 0,
+      scale: 2,
+    };
+    const box: Box = [100, 50, 60, 200];
+    expect(isOnBody({ box: [50, 80, 40, 40], score: 0.9 }, body, box)).toBe(true); // centre x 125
+    expect(isOnBody({ box: [0, 80, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 97.5
+    expect(isOnBody({ box: [130, 80, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 162.5
   });
 });
 
@@ -70,6 +84,32 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
       const read = await readPersonNumber(detector, recognizer, frame, box);
       expect(read.number).toBe(number);
     }
+  });
+
+  it('reads a number found in one text region with the name plate above it', async () => {
+    const frame = await loadFrame('football_mca_IMG7584_t0.5.jpg');
+    // red #10 from behind: the detector's region holds the plate, the number and the shirt below;
+    // read whole or without its top 30% it gave nothing
+    const reads = [];
+    for (let look = 0; look < BODY_LOOKS.length; look++)
+      reads.push(
+        (await readPersonNumber(detector, recognizer, frame, [548, 466, 59, 185], look)).number,
+      );
+    expect(reads).toContain(10);
+    expect(reads.filter((n) => n !== null && n !== 10)).toEqual([]);
+  });
+
+  it('looks low enough on a close-up player whose box ends at the bottom of the frame', async () => {
+    const frame = await loadFrame('basketball_nba_bp17_youtube151.jpg');
+    // white #22 (640x640 broadcast close-up): the box ends 8 px above the frame's bottom edge and
+    // the number sits below 72% of it
+    const box: Box = [164, 144, 204, 488];
+    const body = await upperBody(frame, box);
+    expect(body.y + body.image.height / body.scale).toBeGreaterThanOrEqual(box[1] + box[3] - 1);
+    const reads = [];
+    for (let look = 0; look < BODY_LOOKS.length; look++)
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
+    expect(reads).toContain(22);
   });
 
   it('zooms on the torso for a small number among sponsor prints (volleyball broadcast)', async () => {

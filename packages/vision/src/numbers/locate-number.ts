@@ -45,7 +45,8 @@ export async function upperBody(
   look: BodyLook = BODY_LOOKS[0]!,
 ): Promise<UpperBody> {
   const [bx, by, bw, bh] = box;
-  const cut = by + bh >= frame.height - 2; // the frame cuts the legs off: the number may be lower
+  // the frame cuts the legs off (the box ends at, or within 2% of, its bottom): the number may be lower
+  const cut = by + bh >= frame.height - Math.max(2, frame.height * 0.02);
   const x0 = Math.max(0, Math.floor(bx - bw * 0.17));
   const x1 = Math.min(frame.width, Math.ceil(bx + bw * 1.17));
   const y0 = Math.max(0, Math.floor(by + bh * look.top));
@@ -93,14 +94,25 @@ export function marginCrop(image: RgbFrame, [x, y, w, h]: Box, margin = 0.2): Rg
   return cropRgb(image, [x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0)]);
 }
 
-/** The number-shaped text boxes of a person's upper body, surest first, in the body image's pixels. */
+/**
+ * Whether a text box's centre lies within the person box's columns: the context either side is
+ * there for the detector, and text found in it is a neighbour's (a coach read as the '3' of the shirt
+ * behind him) or the background's.
+ */
+export function isOnBody(text: TextBox, body: UpperBody, [bx, , bw]: Box): boolean {
+  const [x, , w] = text.box;
+  const centre = body.x + (x + w / 2) / body.scale;
+  return centre >= bx && centre <= bx + bw;
+}
+
+/** The number-shaped text boxes on a person's upper body, surest first, in the body image's pixels. */
 export async function locateNumbers(
   detector: TextDetector,
   body: UpperBody,
-  personHeight: number,
+  box: Box,
 ): Promise<TextBox[]> {
   const found = await detector.detect(body.image);
   return found
-    .filter((t) => isNumberShaped(t, body, personHeight))
+    .filter((t) => isNumberShaped(t, body, box[3]) && isOnBody(t, body, box))
     .sort((a, b) => b.score - a.score || a.box[0] - b.box[0]);
 }

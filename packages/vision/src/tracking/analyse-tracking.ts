@@ -186,10 +186,18 @@ export async function analyseTracking(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
       );
+      // merged with another person for the text look: only people found about as surely count (a
+      // faint box over two players or around part of one is not a second person in the way)
+      const textOverlap = Math.max(
+        0,
+        ...detections
+          .filter((o, j) => j !== detectionIndex && o.score >= MIN_TEXT_PERSON_SCORE)
+          .map((o) => boxIou(o.box, d.box)),
+      );
       if (
         d.box[3] >= MIN_TEXT_PERSON_HEIGHT &&
         d.score >= MIN_TEXT_PERSON_SCORE &&
-        overlap < 0.3 &&
+        textOverlap < 0.3 &&
         isTextLookDue(record, p.timeSec)
       ) {
         // the number wherever it sits on the body: text detection on the upscaled upper body
