@@ -1,8 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { ResumableUploadPaths } from '@filmroom/contract';
-import { registerAndActivate } from '../support/accounts.js';
+import { PASSWORD, registerAndActivate } from '../support/accounts.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { makeTestVideo } from '../support/media.js';
 import { realClip, realClipAs } from '../support/real-clips.js';
@@ -124,6 +125,116 @@ test('an upload cut off at half by a reload resumes without sending the first ha
   await page.getByRole('button', { name: 'Close' }).first().click();
   const library = page.getByRole('region', { name: 'Video Library' });
   await expect(library.getByRole('group', { name: 'Resumed game' }).first()).toBeVisible();
+});
+
+/**
+ * A TCP relay in front of the app whose connections the test can cut, as a Wi-Fi drop does to
+ * requests in flight, and which refuses new ones while "offline".
+ */
+async function startDroppableLink(target: string) {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  let offline = false;
+  const server = createNetServer((client) => {
+    if (offline) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(port), hostname);
+    const cut = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('error', cut);
+      socket.on('close', cut);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    drop() {
+      offline = true;
+      for (const socket of open) socket.destroy();
+    },
+    reconnect() {
+      offline = false;
+    },
+    close() {
+      // The browser keeps idle connections open; they would hold the relay up.
+      for (const socket of open) socket.destroy();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+}
+
+test('an upload whose connection drops goes on by itself from where the server is once back', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  const link = await startDroppableLink(app.baseUrl);
+  try {
+    await page.goto(`${link.url}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(`${link.url}/`);
+    const film = clip.path
+      ? await realClipAs(clip.path, 'Dropped game.mp4')
+      : await makeTestVideo('Dropped game.mp4', 12);
+    const size = statSync(film).size;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await throttleUpload(cdp, Math.ceil(size / 10));
+    const requests = watchTusRequests(page);
+    await startLibraryUpload(page, film);
+
+    let uploadId = '';
+    await expect
+      .poll(
+        () => {
+          const [entry] = receivedOnServer(app.dataDir);
+          uploadId = entry?.[0] ?? '';
+          return (entry?.[1] ?? 0) / size;
+        },
+        { timeout: 30_000, intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(0.45);
+
+    // The link drops mid-request and stays down for a few seconds.
+    const sentBeforeDrop = requests.length;
+    link.drop();
+    await page.waitForTimeout(2500);
+    const cut = receivedOnServer(app.dataDir).get(uploadId) ?? 0;
+    await throttleUpload(cdp, -1);
+    link.reconnect();
+
+    await expect(page.getByText('Video successfully uploaded!')).toBeVisible({ timeout: 90_000 });
+    const resumed = requests.slice(sentBeforeDrop).filter((request) => request.method === 'PATCH');
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(resumed.every((request) => request.url.endsWith(`/${uploadId}`))).toBe(true);
+    expect(resumed.at(-1)?.offset).toBe(cut);
+    expect(cut / size).toBeGreaterThan(0.3);
+    expect(cut / size).toBeLessThan(0.95);
+    console.log(
+      `dropped connection: ${size} bytes, server had ${cut} (${Math.round((cut * 100) / size)}%), ` +
+        `${size - cut} bytes sent after the drop`,
+    );
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    const library = page.getByRole('region', { name: 'Video Library' });
+    await expect(library.getByRole('group', { name: 'Dropped game' }).first()).toBeVisible();
+  } finally {
+    await link.close();
+  }
 });
 
 test('a file that is not a video is refused in words and stays chosen in the dialog', async ({
