@@ -237,6 +237,30 @@ test('an upload whose connection drops goes on by itself from where the server i
   }
 });
 
+test('Cancel stops an upload, the server drops what it received, and the file stays chosen', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  const email = uniqueEmail();
+  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
+  await logInThroughUi(page, email);
+  const film = await makeTestVideo('Cancelled game.mp4', 6);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await throttleUpload(cdp, Math.ceil(statSync(film).size / 10));
+  await startLibraryUpload(page, film);
+  await expect.poll(() => receivedOnServer(app.dataDir).size, { intervals: [100] }).toBe(1);
+
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(dialog.getByText('Cancelled game.mp4')).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Loading' })).toHaveCount(0);
+  await expect.poll(() => receivedOnServer(app.dataDir).size).toBe(0);
+  await expect(page.locator('.p-toast-message')).toHaveCount(0);
+});
+
 test('a file that is not a video is refused in words and stays chosen in the dialog', async ({
   page,
   app,
