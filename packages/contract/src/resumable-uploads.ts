@@ -33,10 +33,13 @@ export const ResumableUploadMessages = {
   unknownUpload: 'This upload no longer exists. Please choose the file again.',
 } as const;
 
+/** A media type as browsers declare one ("text/plain"); anything else is not repeated to the user. */
+const MEDIA_TYPE = /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/;
+
 /** 415 for a file ffprobe cannot read as a video, naming the type it was sent as. */
 export function notAVideoMessage(contentType: string | undefined): string {
-  const type = contentType?.trim();
-  return type
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return MEDIA_TYPE.test(type)
     ? `This file is not a video we can read (${type})`
     : 'This file is not a video we can read';
 }
