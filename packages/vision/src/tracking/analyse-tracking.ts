@@ -68,6 +68,11 @@ const LOOKAHEAD = 2;
  */
 const MIN_TEXT_PERSON_HEIGHT = 64;
 const MIN_TEXT_PERSON_SCORE = 0.2;
+/**
+ * A track looked at this often by text detection without any number-shaped text found on the person
+ * loses its band reads (see `TrackRecord.bandReadsUnbacked`).
+ */
+const MIN_TEXT_LOOKS_TO_DROP_BAND = 2;
 
 interface Pending {
   frame: RgbFrame;
@@ -134,7 +139,10 @@ export async function analyseTracking(
   const endTracks = (ended: readonly { id: number }[]): void => {
     for (const t of ended) {
       const r = records.get(t.id);
-      if (r) finished.push(r);
+      if (r) {
+        if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
+        finished.push(r);
+      }
       records.delete(t.id);
     }
   };
@@ -210,6 +218,7 @@ export async function analyseTracking(
           d.box,
           record.textLooks++,
         );
+        if (found.textBoxes > 0) record.textLooksWithText++;
         if (found.number !== null) {
           record.reads.push({
             number: found.number,
@@ -256,7 +265,7 @@ export async function analyseTracking(
         if (extendsNumber(alternative, read) && alternative.confidence >= read.confidence)
           read = alternative;
       }
-      record.reads.push({
+      record.addBandRead({
         number: read.number,
         confidence: read.confidence,
         timeSec: p.timeSec,

@@ -11,9 +11,13 @@ export class TrackRecord {
   readonly offsets: [number, number][] = [];
   readonly kits: KitSample[] = [];
   readonly reads: NumberObservation[] = [];
+  /** The reads taken from the fixed torso band (not by text detection). */
+  private readonly bandReads = new WeakSet<NumberObservation>();
   lastReadSec = -Infinity;
   /** Looks for the number by text detection so far (each look takes the next body scale). */
   textLooks = 0;
+  /** Of those, the looks that found number-shaped text on the person. */
+  textLooksWithText = 0;
   lastTextLookSec = -Infinity;
   private kitSeen = 0;
 
@@ -30,6 +34,27 @@ export class TrackRecord {
     const o = this.offsets[i] ?? [0, 0];
     if (!p) return [0, 0];
     return [p[1] + p[3] / 2 + o[0], p[2] + p[4] + o[1]];
+  }
+
+  addBandRead(read: NumberObservation): void {
+    this.bandReads.add(read);
+    this.reads.push(read);
+  }
+
+  /**
+   * Whether the band reads are to be dropped: text detection looked at the person at least
+   * `minLooks` times and never found anything shaped like a number on them. The fixed band fits
+   * upright players drawn as sprites; on a real person with no number in view it reads a fold, a
+   * logo or a neighbour's shirt.
+   */
+  bandReadsUnbacked(minLooks: number): boolean {
+    return this.textLooks >= minLooks && this.textLooksWithText === 0;
+  }
+
+  /** Drops the band reads (see `bandReadsUnbacked`). */
+  dropBandReads(): void {
+    const kept = this.reads.filter((r) => !this.bandReads.has(r));
+    this.reads.splice(0, this.reads.length, ...kept);
   }
 
   /** Reservoir-samples kit colours so a long track stays small. */

@@ -49,6 +49,26 @@ describe('tracking analysis', () => {
     await expect(analyseTracking(path)).rejects.toMatchObject({ code: 'NOT_MEDIA' });
   });
 
+  it('drops the band reads of a person on whom text detection never found a number', () => {
+    const coach = walk(1, 0, 3, 100);
+    coach.addBandRead({ number: 3, confidence: 0.82, timeSec: 0.5, box: [0, 0, 40, 100] });
+    coach.textLooks = 1;
+    expect(coach.bandReadsUnbacked(2)).toBe(false); // one look is not enough to judge
+    coach.textLooks = 3;
+    expect(coach.bandReadsUnbacked(2)).toBe(true);
+    coach.dropBandReads();
+    expect(coach.reads).toEqual([]);
+
+    const player = walk(2, 0, 3, 300);
+    read(player, 0, 23, 0.6); // a text look's read
+    player.addBandRead({ number: 57, confidence: 0.53, timeSec: 0.5, box: [0, 0, 40, 100] });
+    player.textLooks = 3;
+    player.textLooksWithText = 1;
+    expect(player.bandReadsUnbacked(2)).toBe(false); // text was found on him: the band may help
+    player.dropBandReads();
+    expect(player.reads.map((r) => r.number)).toEqual([23]); // only band reads ever go
+  });
+
   describe('on-screen ranges from sightings', () => {
     const options = { sampleIntervalSec: 0.5, durationSec: 20 };
 
