@@ -1,7 +1,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/contract';
+import {
+  ApiPaths,
+  resumableCompletePath,
+  ResumableUploadPaths,
+  UploadKind,
+  type LibraryVideo,
+  type VideosResponse,
+} from '@filmroom/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, makeClip, uploadFile } from '../helpers/media.js';
@@ -70,5 +77,56 @@ describe('uploads with S3 storage', () => {
     });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(clip.subarray(10, 20))).toBe(true);
+  });
+
+  it('a resumable upload, once complete, lands in the bucket and leaves nothing on local disk', async () => {
+    const { session } = await signedInUser(testApp);
+    const headers = { 'tus-resumable': '1.0.0', authorization: `Bearer ${session.token}` };
+    const name = Buffer.from('resumed away game.mp4').toString('base64');
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: `/api${ResumableUploadPaths.base}`,
+      headers: {
+        ...headers,
+        'upload-length': String(clip.length),
+        'upload-metadata': `filename ${name}`,
+      },
+    });
+    const location = String(created.headers.location);
+    const half = Math.floor(clip.length / 2);
+    for (const [offset, bytes] of [
+      [0, clip.subarray(0, half)],
+      [half, clip.subarray(half)],
+    ] as const) {
+      const patched = await testApp.app.inject({
+        method: 'PATCH',
+        url: location,
+        payload: bytes,
+        headers: {
+          ...headers,
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+        },
+      });
+      expect(patched.statusCode).toBe(204);
+    }
+
+    const uploadId = location.slice(location.lastIndexOf('/') + 1);
+    const completed = await testApp.app.inject({
+      method: 'POST',
+      url: `/api${resumableCompletePath(uploadId)}`,
+      payload: { uploadKind: UploadKind.VideoLibrary },
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    await testApp.jobs.idle();
+
+    expect(completed.statusCode).toBe(200);
+    expect(json<LibraryVideo>(completed)).toMatchObject({
+      id: uploadId,
+      title: 'resumed away game',
+    });
+    const bucketFiles = await filesUnder(path.join(dir, 's3', 'films'));
+    expect(bucketFiles.some((file) => file.includes(`${uploadId}/source.mp4`))).toBe(true);
+    expect(await filesUnder(testApp.dataDir)).toEqual([]);
   });
 });
