@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Segment } from '../media/segments.js';
 import {
+  decodeOptionsFor,
   decodePlays,
   liveProbabilities,
   type LivePlayModel,
@@ -12,6 +13,7 @@ import {
   FEATURE_NAMES,
   type FeatureMatrix,
 } from '../inactivity/play-features.js';
+import { LIVE_PLAY_MODEL } from '../inactivity/live-play-weights.js';
 import { scoreSegments, type SegmentScore } from '../inactivity/score-segments.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import {
@@ -35,6 +37,9 @@ import { loadLabelledClips } from './real-labels.js';
  *
  * TRAIN_DROP=<regular expression> leaves the matching features out (to compare feature sets on the
  * same films); TRAIN_VERBOSE=1 prints each held-out film and each real clip's probability track.
+ * TRAIN_HOLD=2,1,0.4 lists the holds the levels are chosen among; TRAIN_FILM_FLOOR=0.95 the share of
+ * its live time every training film should keep; TRAIN_CONTEXT=shipped keeps the shipped weights and
+ * levels and chooses only their hold.
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -164,33 +169,66 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
   return chooseLevels(model, films);
 }
 
+/**
+ * Lulls a play may bridge (s), chosen with the levels; the first value wins ties. TRAIN_HOLD=2 fixes
+ * the hold of 0012's first models (no choice).
+ */
+const HOLD_CHOICES = (process.env.TRAIN_HOLD ?? '2,1,0.4').split(',').map(Number);
+
+function range(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let v = from; v <= to; v += step) out.push(v);
+  return out;
+}
+
 /** Share of live seconds the decoding levels must keep on the training films. */
 const LIVE_TARGET = Number(process.env.TRAIN_LIVE_TARGET ?? 0.99);
+/** Share of its live seconds each training film should keep (counted like a dropped play). */
+const FILM_LIVE_FLOOR = Number(process.env.TRAIN_FILM_FLOOR ?? 0.95);
 
 /** The decoding levels that remove the most dead time while keeping every play (on training films). */
-function chooseLevels(model: LivePlayModel, films: LabelledFilm[]): LivePlayModel {
+function chooseLevels(
+  model: LivePlayModel,
+  films: LabelledFilm[],
+  onlyHold = false,
+): LivePlayModel {
   const probs = films.map((f) => liveProbabilities(f.matrix, model));
-  let best: { enter: number; stay: number; key: number } | null = null;
-  for (let enter = 0.2; enter <= 0.81; enter += 0.05) {
-    for (let stay = 0.08; stay <= enter + 1e-9; stay += 0.04) {
-      const total = sumScores(
-        films.map((f, i) => {
-          const { segments } = decodePlays(probs[i]!, f.matrix.cuts, f.fps, f.durationSec, {
-            enter,
-            stay,
-          });
+  let best: { enter: number; stay: number; holdSec: number; key: number } | null = null;
+  const enters = onlyHold ? [model.enter] : range(0.2, 0.81, 0.05);
+  for (const holdSec of HOLD_CHOICES)
+    for (const enter of enters) {
+      const stays = onlyHold ? [model.stay] : range(0.08, enter + 1e-9, 0.04);
+      for (const stay of stays) {
+        const options = decodeOptionsFor({ holdSec });
+        const scores = films.map((f, i) => {
+          const { segments } = decodePlays(
+            probs[i]!,
+            f.matrix.cuts,
+            f.fps,
+            f.durationSec,
+            { enter, stay },
+            options,
+          );
           return scoreSegments(segments, f.live, f.durationSec);
-        }),
-      );
-      const liveKept = total.liveKeptSec / Math.max(1e-9, total.liveSec);
-      const deadRemoved = total.deadRemovedSec / Math.max(1e-9, total.deadSec);
-      // Keeping play comes first: a dropped play costs more than any dead time saved.
-      const key =
-        (liveKept >= LIVE_TARGET ? 1 : liveKept) * 10 - total.playsDropped * 0.5 + deadRemoved;
-      if (!best || key > best.key) best = { enter: round(enter), stay: round(stay), key };
+        });
+        const total = sumScores(scores);
+        const liveKept = total.liveKeptSec / Math.max(1e-9, total.liveSec);
+        const deadRemoved = total.deadRemovedSec / Math.max(1e-9, total.deadSec);
+        // Films that keep under 95% of their live time (an all-live clip cut in its quiet phase).
+        const filmsShort = scores.filter(
+          (x) => x.liveSec > 0 && x.liveKeptSec < FILM_LIVE_FLOOR * x.liveSec,
+        ).length;
+        // Keeping play comes first: a dropped play or a film cut short costs more than any dead
+        // time saved.
+        const key =
+          (liveKept >= LIVE_TARGET ? 1 : liveKept) * 10 -
+          (total.playsDropped + filmsShort) * 0.5 +
+          deadRemoved;
+        if (!best || key > best.key)
+          best = { enter: round(enter), stay: round(stay), holdSec, key };
+      }
     }
-  }
-  return { ...model, enter: best!.enter, stay: best!.stay };
+  return { ...model, enter: best!.enter, stay: best!.stay, holdSec: best!.holdSec };
 }
 
 export function sumScores(scores: SegmentScore[]): SegmentScore {
@@ -209,7 +247,14 @@ export function sumScores(scores: SegmentScore[]): SegmentScore {
 
 export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
   const p = liveProbabilities(film.matrix, model);
-  const { segments } = decodePlays(p, film.matrix.cuts, film.fps, film.durationSec, model);
+  const { segments } = decodePlays(
+    p,
+    film.matrix.cuts,
+    film.fps,
+    film.durationSec,
+    model,
+    decodeOptionsFor(model),
+  );
   return scoreSegments(segments, film.live, film.durationSec);
 }
 
@@ -292,7 +337,12 @@ async function main(): Promise<void> {
     const scores = heldOut.map((f) => scoreFilm(f, model));
     const total = sumScores(scores);
     held.push(total);
-    console.log(formatScore(`${style} (enter ${model.enter}, stay ${model.stay})`, total));
+    console.log(
+      formatScore(
+        `${style} (enter ${model.enter}, stay ${model.stay}, hold ${model.holdSec} s)`,
+        total,
+      ),
+    );
     if (process.env.TRAIN_VERBOSE === '1')
       heldOut.forEach((f, i) => console.log(formatScore(`&nbsp;&nbsp;${f.name}`, scores[i]!)));
   }
@@ -309,7 +359,14 @@ async function main(): Promise<void> {
       const score = scoreFilm(film, model);
       if (process.env.TRAIN_VERBOSE === '1') {
         const p = liveProbabilities(film.matrix, model);
-        const { segments } = decodePlays(p, film.matrix.cuts, film.fps, film.durationSec, model);
+        const { segments } = decodePlays(
+          p,
+          film.matrix.cuts,
+          film.fps,
+          film.durationSec,
+          model,
+          decodeOptionsFor(model),
+        );
         const fmt = (list: Segment[]): string =>
           list.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}`).join(' ');
         console.log(
@@ -342,10 +399,17 @@ async function main(): Promise<void> {
       );
     }
   }
-  const model = trainModel(
-    all.filter(trainable),
-    `${films.length} styled and classic films (${STYLE_NAMES.length} styles, seeds ${seeds.join(',')}, ${seconds} s) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
-  );
+  // TRAIN_CONTEXT=shipped keeps the shipped weights and levels and chooses only their hold.
+  const model =
+    process.env.TRAIN_CONTEXT === 'shipped'
+      ? {
+          ...chooseLevels(LIVE_PLAY_MODEL, all.filter(trainable), true),
+          trainedOn: `${LIVE_PLAY_MODEL.trainedOn.split('; hold chosen')[0]}; hold chosen on ${films.length} styled and classic films (v3) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
+        }
+      : trainModel(
+          all.filter(trainable),
+          `${films.length} styled and classic films (${STYLE_NAMES.length} styles, seeds ${seeds.join(',')}, ${seconds} s) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
+        );
   if (process.env.TRAIN_WRITE !== '0') {
     await writeFile(
       weightsFile,
@@ -353,7 +417,9 @@ async function main(): Promise<void> {
         `/** Written by src/inactivity-lab/train-live-play-model.ts; do not edit by hand. */\n` +
         `export const LIVE_PLAY_MODEL: LivePlayModel = ${JSON.stringify(model, null, 2)};\n`,
     );
-    console.log(`\nwrote ${weightsFile} (enter ${model.enter}, stay ${model.stay})`);
+    console.log(
+      `\nwrote ${weightsFile} (enter ${model.enter}, stay ${model.stay}, hold ${model.holdSec} s)`,
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { probeVideo, type MediaInfo } from '../media/probe.js';
 import { totalLength } from '../media/segments.js';
 import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
 import {
-  DEFAULT_DECODE_OPTIONS,
+  decodeOptionsFor,
   explainSegments,
   liveProbabilities,
   type DecodeOptions,
@@ -24,7 +24,10 @@ export interface DetectLivePlayOptions {
   /** Analysis frame rate (default 5) and width (default 240). */
   fps?: number;
   width?: number;
-  /** Decoding of the live-play probability (hold, padding...); defaults in DEFAULT_DECODE_OPTIONS. */
+  /**
+   * Decoding of the live-play probability (hold, padding...); defaults in DEFAULT_DECODE_OPTIONS,
+   * with the model's own hold.
+   */
   decode?: Partial<DecodeOptions>;
   /** The trained model (default: the shipped one). */
   model?: LivePlayModel;
@@ -70,7 +73,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     fps,
     durationSec,
     model,
-    { ...DEFAULT_DECODE_OPTIONS, ...options.decode },
+    decodeOptionsFor(model, options.decode),
   );
   options.onProgress?.(100);
   return { durationSec, segments, keptSec: totalLength(segments), info, features };

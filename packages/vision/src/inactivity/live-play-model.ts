@@ -14,6 +14,12 @@ export interface LivePlayModel {
   /** Smoothed probability that starts a play, and the lower one that keeps it going. */
   enter: number;
   stay: number;
+  /**
+   * Lulls below `stay` shorter than this (s) do not end a play; chosen with the levels (absent in
+   * older weights: DEFAULT_DECODE_OPTIONS.holdSec). Padding still joins plays closer than the two
+   * paddings together.
+   */
+  holdSec?: number;
   /** What the model was trained on (for the record). */
   trainedOn: string;
 }
@@ -49,6 +55,18 @@ export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
   padBeforeSec: 1.2,
   padAfterSec: 2.5,
 };
+
+/** The decoding options for a model: the defaults, the model's own hold, then the caller's. */
+export function decodeOptionsFor(
+  model: Pick<LivePlayModel, 'holdSec'>,
+  overrides: Partial<DecodeOptions> = {},
+): DecodeOptions {
+  return {
+    ...DEFAULT_DECODE_OPTIONS,
+    ...(model.holdSec !== undefined ? { holdSec: model.holdSec } : {}),
+    ...overrides,
+  };
+}
 
 /** Share of the frames around one that must show a playing field for play to be possible there. */
 export const MIN_FIELD_SEEN = 0.5;

@@ -3,6 +3,7 @@ import type { FilmFeatures } from './film-features.js';
 import { scoreSegments } from './score-segments.js';
 import {
   DEFAULT_DECODE_OPTIONS,
+  decodeOptionsFor,
   decodePlays,
   explainSegments,
   type LivePlayModel,
@@ -116,6 +117,22 @@ describe('live-play decoding', () => {
       [21.5, 30, 0.9],
     ]);
     expect(decodePlays(p, new Uint8Array(300), 5, 60, levels).segments).toHaveLength(1);
+  });
+
+  it('decodes with the model’s own hold unless the caller sets one', () => {
+    expect(decodeOptionsFor({}).holdSec).toBe(DEFAULT_DECODE_OPTIONS.holdSec);
+    expect(decodeOptionsFor({ holdSec: 0.4 }).holdSec).toBe(0.4);
+    expect(decodeOptionsFor({ holdSec: 0.4 }, { holdSec: 3 }).holdSec).toBe(3);
+    // A shorter hold ends a play at a lull longer than it (padding may still join the two).
+    const p = track(60, [
+      [10, 20, 0.9],
+      [21.6, 30, 0.9],
+    ]);
+    const plays = (holdSec: number): number =>
+      decodePlays(p, new Uint8Array(300), 5, 60, levels, decodeOptionsFor({ holdSec })).plays
+        .length;
+    expect(plays(2)).toBe(1);
+    expect(plays(1)).toBe(2);
   });
 
   it('keeps play that is already on when the film starts', () => {
