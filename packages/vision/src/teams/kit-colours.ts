@@ -6,6 +6,12 @@ import { labDistance, rgbToLab, type Lab } from './lab-colour.js';
 export interface KitSample {
   /** Dominant torso colour (the jersey). */
   jersey: Lab;
+  /**
+   * The jersey where the light falls on it (`litColour` of its pixels): what a person names the
+   * shirt by (a white shirt's mean, shadows and folds included, is a grey; a yellow one's a brown).
+   * Absent on hand-made samples: the jersey colour stands in.
+   */
+  lit?: Lab;
   /** Second torso colour (number, trim) when it covers enough of the torso. */
   accent: Lab | null;
   /** Dominant colour of the shorts band. */
@@ -80,7 +86,19 @@ export function sampleKit(frame: RgbFrame, box: Box, field: FieldModel): KitSamp
   const accent = second && second.size >= torso.length * 0.15 ? second.centre : null;
   const shortsPixels = regionPixels(frame, box, 0.5, 0.64, 0.2, 0.8, field);
   const shorts = shortsPixels.length >= 8 ? twoMeans(shortsPixels)[0]!.centre : null;
-  return { jersey, accent, shorts };
+  const own = second
+    ? torso.filter((p) => labDistance(p, jersey) <= labDistance(p, second.centre))
+    : torso;
+  return { jersey, lit: litColour(own), accent, shorts };
+}
+
+/**
+ * A cloth's colour where the light falls on it: the mean of the pixels between the 60th and the 90th
+ * percentile of lightness (the brightest tenth is glare: red shirts under floodlights turned pink).
+ */
+export function litColour(points: readonly Lab[]): Lab {
+  const byLight = [...points].sort((p, q) => (p[0] ?? 0) - (q[0] ?? 0));
+  return mean(byLight.slice(Math.floor(byLight.length * 0.6), Math.ceil(byLight.length * 0.9)));
 }
 
 /** Channel-wise median of colours: robust to the odd sample taken during an occlusion. */

@@ -292,9 +292,11 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         : accent && labDistance(accent, t.colour) > 15
           ? accent
           : ([Math.min(100, t.colour[0] + 35), t.colour[1] * 0.5, t.colour[2] * 0.5] as Lab);
+    // named by the shirts as lit (the clustering's centre is a mean that shadows grey and brown)
+    const lit = medianLab(members.flatMap((r) => r.kits.map((k) => k.lit ?? k.jersey)));
     return {
       teamLetter: t.letter,
-      primaryColor: labToHex(t.colour),
+      primaryColor: labToHex(lit ?? t.colour),
       secondaryColor: labToHex(secondary),
       players: players.filter((p) => p.teamLetter === t.letter).map((p) => p.number),
     };
