@@ -194,12 +194,15 @@ export async function analyseTracking(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
       );
-      // merged with another person for the text look: only people found about as surely count (a
-      // faint box over two players or around part of one is not a second person in the way)
+      // merged with another person for the text look: only people found at least as surely count
+      // (a faint box over two players or around part of one is not a second person in the way, and
+      // of two boxes around one person the surer is looked at)
       const textOverlap = Math.max(
         0,
         ...detections
-          .filter((o, j) => j !== detectionIndex && o.score >= MIN_TEXT_PERSON_SCORE)
+          .filter(
+            (o, j) => j !== detectionIndex && o.score >= Math.max(MIN_TEXT_PERSON_SCORE, d.score),
+          )
           .map((o) => boxIou(o.box, d.box)),
       );
       if (
