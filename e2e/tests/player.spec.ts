@@ -161,6 +161,11 @@ test(twoPlays.title, async ({ page, app, mailbox }) => {
     .getByRole('group', { name: 'Two snaps' })
     .first();
   await expect(output).toBeVisible({ timeout: 180_000 });
+  // The card tells the output from its source: the tool, its length, and what it kept of what.
+  await expect(
+    output.getByText(/^Inactivity Filter · 0:\d\d of 0:\d\d kept, 2 plays$/),
+  ).toBeVisible();
+  await expect(output.getByLabel(/^Length 0:\d\d$/)).toBeVisible();
   const preview = await openPreview(page, output, 'Two snaps');
   const video = preview.locator('video');
   const plays = preview.getByRole('group', { name: 'Plays' });

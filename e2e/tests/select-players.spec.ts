@@ -93,6 +93,9 @@ test(clip.title, async ({ page, app, mailbox }) => {
     .getByRole('region', { name: 'Player Tracking Videos' })
     .getByRole('group', { name: title });
   await expect(output).toBeVisible({ timeout: 30_000 });
+  await expect(
+    output.getByText(/^Player Tracking · 0:0\d of 0:04 kept, \d+ clips?$/),
+  ).toBeVisible();
   await output.getByRole('button', { name: `Play ${title}` }).click();
   const video = page.getByRole('dialog', { name: title }).locator('video');
   await expect
