@@ -20,7 +20,8 @@ import { orphanedJobHandler, recoverOrphanedJobs } from './jobs/recover-orphaned
 import { createJobLeasesRepository } from './infra/db/job-leases.repository.js';
 import { hostname } from 'node:os';
 import { openProcessScratch } from './infra/scratch/process-scratch.js';
-import { openResumableUploadStore } from './infra/storage/resumable-upload-store.js';
+import { openConfiguredResumableUploadStore } from './infra/storage/resumable-upload-store.js';
+import { PgUploadLocker } from './infra/storage/pg-upload-locker.js';
 
 type Stop = () => Promise<void>;
 
@@ -101,10 +102,14 @@ async function start(config: Config): Promise<Stop> {
     const services = createServices(appConfig, infra);
 
     if (config.role === 'api' || config.role === 'all') {
-      const uploads = await openResumableUploadStore({
-        directory: path.join(config.dataDir, 'uploads'),
-        expiryMs: config.uploadExpiryMs,
-      });
+      const uploads = await openConfiguredResumableUploadStore(config);
+      // On PostgreSQL several api instances may serve one upload's requests: the lock is shared.
+      let uploadLocker: PgUploadLocker | undefined;
+      if (config.databaseUrl) {
+        const locker = new PgUploadLocker({ connectionString: config.databaseUrl });
+        stops.push(() => locker.close());
+        uploadLocker = locker;
+      }
       const removeExpiredUploads = async (): Promise<void> => {
         const removed = await uploads.removeExpired();
         if (removed > 0) logger.info({ removed }, 'Removed expired unfinished uploads');
@@ -124,6 +129,7 @@ async function start(config: Config): Promise<Stop> {
         logger,
         tmpDir: scratch.dir,
         uploads,
+        uploadLocker,
       });
       stops.push(() => app.close());
       await app.listen({ port: config.port, host: config.host });

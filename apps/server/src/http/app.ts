@@ -20,6 +20,8 @@ import { playerRoutes } from './routes/player.routes.js';
 import { processingRoutes } from './routes/processing.routes.js';
 import { profilePageRoutes } from './routes/profile-page.routes.js';
 import { publicMediaRoutes } from './routes/public-media.routes.js';
+import { MemoryLocker } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import { resumableUploadsRoutes } from './routes/resumable-uploads.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { videosRoutes } from './routes/videos.routes.js';
@@ -37,6 +39,11 @@ export interface AppDeps {
   tmpDir: string;
   /** Resumable (tus) uploads not yet turned into videos. */
   uploads: ResumableUploadStore;
+  /**
+   * Who serves an upload at a time: one lock across every api instance (PostgreSQL); unset, an
+   * in-memory one for this process alone (PGlite, one process).
+   */
+  uploadLocker?: Locker;
 }
 
 /** The HTTP application: API under /api plus the SPA, on services wired by the caller. */
@@ -52,6 +59,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     intake,
     retries,
   } = deps.services;
+
+  const uploadLocker = deps.uploadLocker ?? new MemoryLocker();
 
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -73,7 +82,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(
         resumableUploadsRoutes({
           uploads: deps.uploads,
-          resumable: createResumableUploadService({ uploads: deps.uploads, intake }),
+          locker: uploadLocker,
+          resumable: createResumableUploadService({
+            uploads: deps.uploads,
+            locker: uploadLocker,
+            intake,
+            tmpDir: deps.tmpDir,
+          }),
           authenticate: authenticate(accessTokens),
           prefix: API_PREFIX,
           maxUploadBytes: config.maxUploadBytes,

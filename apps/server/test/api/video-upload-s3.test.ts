@@ -9,9 +9,10 @@ import {
   type LibraryVideo,
   type VideosResponse,
 } from '@filmroom/contract';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, makeClip, uploadFile } from '../helpers/media.js';
+import { startS3Server } from '../helpers/s3-server.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { apiClient, json, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -26,13 +27,7 @@ beforeAll(async () => {
   clip = await readFile(await makeClip(path.join(dir, 'clip.mp4')));
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-  s3server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(dir, 's3'),
-    configureBuckets: [{ name: 'films', configs: [] }],
-  });
+  s3server = startS3Server({ directory: path.join(dir, 's3'), bucket: 'films' });
   const { port } = await s3server.run();
   database = await createTestDatabase();
   testApp = await startTestApp(database.handle.db, {

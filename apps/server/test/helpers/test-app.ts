@@ -13,7 +13,8 @@ import { createOutboxMailer } from '../../src/infra/mail/outbox-mailer.js';
 import { LocalDiskStorage } from '../../src/infra/storage/local-disk-storage.js';
 import type { ObjectStorage } from '../../src/infra/storage/object-storage.js';
 import { createStorage } from '../../src/infra/storage/create-storage.js';
-import { openResumableUploadStore } from '../../src/infra/storage/resumable-upload-store.js';
+import { openConfiguredResumableUploadStore } from '../../src/infra/storage/resumable-upload-store.js';
+import { PgUploadLocker } from '../../src/infra/storage/pg-upload-locker.js';
 import { runEngine } from '../../src/infra/engine/engine-process.js';
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
 import { createServices } from '../../src/services/create-services.js';
@@ -98,10 +99,11 @@ export async function startTestApp(
   };
   const services = createServices(config, infra);
   jobs.use(createJobHandlers(services));
-  const uploads = await openResumableUploadStore({
-    directory: path.join(dataDir, 'uploads'),
-    expiryMs: config.uploadExpiryMs,
-  });
+  const uploads = await openConfiguredResumableUploadStore(config);
+  // As main.ts: with DATABASE_URL (PostgreSQL) uploads are locked across app instances.
+  const uploadLocker = config.databaseUrl
+    ? new PgUploadLocker({ connectionString: config.databaseUrl })
+    : undefined;
   const app = await buildApp(config, {
     services,
     db,
@@ -109,6 +111,7 @@ export async function startTestApp(
     logger,
     tmpDir: infra.tmpDir,
     uploads,
+    uploadLocker,
   });
   await app.ready();
   return {
@@ -127,6 +130,7 @@ export async function startTestApp(
     async close() {
       await jobs.idle();
       await app.close();
+      await uploadLocker?.close();
       await rm(outboxDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -10,6 +10,8 @@ import { openPostgres } from '../../src/infra/db/open-postgres.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The connection string on PostgreSQL (undefined on PGlite), for what opens connections of its own. */
+  url?: string;
   /** Closes the connection and removes the data (temp folder or the whole database). */
   destroy(): Promise<void>;
 }
@@ -43,6 +45,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const handle = await openPostgres(url.toString());
   return {
     handle,
+    url: url.toString(),
     async destroy() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -8,6 +8,7 @@ import {
   uploadTooLargeMessage,
 } from '@filmroom/contract';
 import { Server, type ServerOptions } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -32,6 +33,7 @@ const TUS_BODY_TYPE = 'application/offset+octet-stream';
  */
 export function resumableUploadsRoutes(options: {
   uploads: ResumableUploadStore;
+  locker: Locker;
   resumable: ResumableUploadService;
   authenticate: preHandlerAsyncHookHandler;
   /** Where this plugin is mounted (`/api`): tus answers with Location headers under it. */
@@ -48,15 +50,24 @@ export function resumableUploadsRoutes(options: {
     return raw ? users.get(raw) : undefined;
   };
   const notFound = { status_code: 404, body: Messages.notFound };
+  // tus' ids carry the store's prefix (the bucket folder on S3); URLs carry the upload id alone.
+  const { idPrefix } = uploads;
+  const uploadIdOf = (tusId: string): string =>
+    tusId.startsWith(idPrefix) ? tusId.slice(idPrefix.length) : '';
 
   const tus = new Server({
     path: `${options.prefix}${base}`,
     datastore: uploads.datastore,
+    locker: options.locker,
     maxSize: options.maxUploadBytes,
     relativeLocation: true,
     // Same-origin only: no CORS header is sent.
     allowedOrigins: [],
-    namingFunction: () => randomUUID(),
+    namingFunction: () => `${idPrefix}${randomUUID()}`,
+    generateUrl: (_request, { path, id }) => `${path}/${uploadIdOf(id)}`,
+    // Anything but one of our ids is answered 404 by onIncomingRequest (find knows none such).
+    getFileIdFromRequest: (_request, lastPath) =>
+      lastPath && !/[/\\\0]/.test(lastPath) ? `${idPrefix}${lastPath}` : undefined,
     async onUploadCreate(request, upload) {
       const owner = userOf(request);
       if (!owner) throw { status_code: 401, body: Messages.unauthorized };
@@ -64,7 +75,7 @@ export function resumableUploadsRoutes(options: {
     },
     async onIncomingRequest(request, id) {
       if (request.method === 'POST') return;
-      const upload = await uploads.find(id);
+      const upload = await uploads.find(uploadIdOf(id));
       if (!upload || upload.owner !== userOf(request)) throw notFound;
     },
     onResponseError(_request, error) {

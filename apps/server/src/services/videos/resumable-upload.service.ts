@@ -5,6 +5,7 @@ import {
   type LibraryVideo,
   type UploadKind,
 } from '@filmroom/contract';
+import type { Locker } from '@tus/utils';
 import type { ResumableUploadStore } from '../../infra/storage/resumable-upload-store.js';
 import { AppError } from '../errors.js';
 import type { VideoIntakeService } from './video-intake.service.js';
@@ -12,14 +13,23 @@ import type { VideoIntakeService } from './video-intake.service.js';
 /**
  * Turns a finished resumable upload into a video exactly as the multipart upload does (ffprobe
  * first; a file that is not a video is refused and removed). The upload's id becomes the video's,
- * so a completion repeated after a lost answer returns the same video.
+ * so a completion repeated after a lost answer returns the same video. The completion holds the
+ * upload's tus lock, so two completions (on any api instances) never store the same video twice.
  */
 export function createResumableUploadService(deps: {
   uploads: ResumableUploadStore;
+  locker: Locker;
   intake: VideoIntakeService;
+  /** This process's folder for temporary files (a finished upload fetched from the bucket). */
+  tmpDir: string;
 }) {
   const { uploads, intake } = deps;
-  const completing = new Set<string>();
+
+  const earlierOrUnknown = async (userId: string, uploadId: string) => {
+    const earlier = await intake.uploadedVideo(userId, uploadId);
+    if (earlier) return earlier;
+    throw new AppError(404, ResumableUploadMessages.unknownUpload);
+  };
 
   return {
     async complete(
@@ -27,29 +37,39 @@ export function createResumableUploadService(deps: {
       uploadId: string,
       tool: UploadKind,
     ): Promise<LibraryVideo | InProgressVideo> {
-      const upload = await uploads.find(uploadId);
-      if (!upload) {
-        const earlier = await intake.uploadedVideo(userId, uploadId);
-        if (earlier) return earlier;
-        throw new AppError(404, ResumableUploadMessages.unknownUpload);
-      }
-      if (upload.owner !== userId) throw new AppError(404, ResumableUploadMessages.unknownUpload);
-      if (upload.size === undefined || upload.offset < upload.size || completing.has(uploadId)) {
+      const seen = await uploads.find(uploadId);
+      if (!seen) return earlierOrUnknown(userId, uploadId);
+      if (seen.owner !== userId) throw new AppError(404, ResumableUploadMessages.unknownUpload);
+      if (seen.size === undefined || seen.offset < seen.size) {
         throw new AppError(409, ResumableUploadMessages.notFinished);
       }
-      completing.add(uploadId);
+      const lock = deps.locker.newLock(`${uploads.idPrefix}${uploadId}`);
       try {
-        return await intake.acceptUpload(userId, {
-          file: upload.file,
-          fileName: upload.metadata[ResumableMetadataKeys.fileName] ?? '',
-          contentType: upload.metadata[ResumableMetadataKeys.contentType] ?? '',
-          tool,
-          videoId: uploadId,
-        });
+        // Not given up for anyone: a request wanting the upload meanwhile waits or times out.
+        await lock.lock(new AbortController().signal, () => undefined);
+      } catch {
+        throw new AppError(409, ResumableUploadMessages.notFinished);
+      }
+      try {
+        // Another completion may have finished while this one waited.
+        const upload = await uploads.find(uploadId);
+        if (!upload) return await earlierOrUnknown(userId, uploadId);
+        // A failed fetch from the bucket leaves the upload as it is, for another try.
+        const file = await uploads.takeFile(uploadId, deps.tmpDir);
+        try {
+          return await intake.acceptUpload(userId, {
+            file,
+            fileName: upload.metadata[ResumableMetadataKeys.fileName] ?? '',
+            contentType: upload.metadata[ResumableMetadataKeys.contentType] ?? '',
+            tool,
+            videoId: uploadId,
+          });
+        } finally {
+          // Stored or refused, the upload is done with: nothing of it stays behind.
+          await uploads.forget(uploadId);
+        }
       } finally {
-        completing.delete(uploadId);
-        // Stored or refused, the upload is done with: nothing of it stays behind.
-        await uploads.forget(uploadId);
+        await lock.unlock();
       }
     },
   };
