@@ -103,7 +103,6 @@ function upload(base, token, clip, totalBytes) {
       'Content-Type: video/mp4\r\n\r\n',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const padding = Buffer.alloc(4 * MB);
   const fileBytes = Math.max(totalBytes, clip.length);
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -130,20 +129,7 @@ function upload(base, token, clip, totalBytes) {
       });
     });
     req.write(head);
-    req.write(clip);
-    let left = fileBytes - clip.length;
-    const pump = () => {
-      while (left > 0) {
-        const chunk = left >= padding.length ? padding : padding.subarray(0, left);
-        left -= chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end(tail);
-    };
-    pump();
+    pumpFile(req, clip, fileBytes, tail);
   });
 }
 
