@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { registerAndActivate } from '../support/accounts.js';
 import { seriousAxeFindings } from '../support/axe.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { makeTestVideo } from '../support/media.js';
-import { logInThroughUi } from '../support/session.js';
+import { signUpAndLogIn } from '../support/session.js';
 
 /** Every serious or critical axe finding of the page (or of one dialog) fails the test, by name. */
 async function expectNoSeriousFindings(page: Page, where: string, within?: string): Promise<void> {
@@ -31,9 +30,7 @@ test('home, its dialogs, settings and the public profile have no serious accessi
   mailbox,
   browser,
 }) => {
-  const email = uniqueEmail('a11y');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Player');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Player', 'a11y');
   await expect(page.getByText('There are no videos in progress')).toBeVisible();
   await expectNoSeriousFindings(page, 'home (empty)');
 

@@ -1,17 +1,14 @@
 import { statSync } from 'node:fs';
-import { registerAndActivate } from '../support/accounts.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { makeTestVideo } from '../support/media.js';
-import { expectToast, logInThroughUi } from '../support/session.js';
+import { expectToast, signUpAndLogIn } from '../support/session.js';
 
 test('a player uploads a film, watches, edits, finds, downloads and deletes it', async ({
   page,
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Player');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Player');
   const film = await makeTestVideo('practice-film.mp4', 6);
 
   // Slow the upload down so its progress is visible, as on a real connection.

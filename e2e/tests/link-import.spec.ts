@@ -1,10 +1,9 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerAndActivate } from '../support/accounts.js';
-import { expect, test as base, uniqueEmail } from '../support/fixtures.js';
+import { expect, test as base } from '../support/fixtures.js';
 import { realClip } from '../support/real-clips.js';
-import { expectToast, logInThroughUi } from '../support/session.js';
+import { expectToast, signUpAndLogIn } from '../support/session.js';
 
 let cutOnceDownloads = 0;
 const clip = realClip('amfb_dhingratul_clip1.mp4', 'iCloud links are checked when they are pasted');
@@ -85,9 +84,7 @@ test('a pasted link that cannot be fetched is refused at submit with its reason'
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
 
   const dialog = await openLibraryUpload(page);
   await dialog
@@ -109,9 +106,7 @@ test('a pasted link that can be fetched is accepted and imported into the librar
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
 
   const dialog = await openLibraryUpload(page);
   await dialog.getByLabel('iCloud link').fill('https://www.icloud.com/iclouddrive/game1#Game_1');
@@ -130,9 +125,7 @@ test('an import cut off shows Failed with its reason, and Retry imports it', asy
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
 
   const dialog = await openLibraryUpload(page);
   const link = 'https://www.icloud.com/iclouddrive/cutonce#Derby';

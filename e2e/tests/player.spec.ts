@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { registerAndActivate } from '../support/accounts.js';
 import { seriousAxeFindings } from '../support/axe.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { realClip, realClipAs, twoPlaysFrom } from '../support/real-clips.js';
-import { logInThroughUi } from '../support/session.js';
+import { signUpAndLogIn } from '../support/session.js';
 
 // American football broadcast film, 4 s at 29.97 frames per second.
 const FPS = 30000 / 1001;
@@ -47,9 +46,7 @@ async function openPreview(page: Page, card: Locator, title: string): Promise<Lo
 test(clip.title, async ({ page, app, mailbox }) => {
   test.skip(!clip.path, clip.title);
   test.setTimeout(180_000);
-  const email = uniqueEmail('scout');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'scout');
   await uploadToLibrary(page, await realClipAs(clip.path!, 'Snap count.mp4'));
 
   const card = page.getByRole('region', { name: 'All Videos' }).getByRole('group', {
@@ -144,9 +141,7 @@ test(clip.title, async ({ page, app, mailbox }) => {
 test(twoPlays.title, async ({ page, app, mailbox }) => {
   test.skip(!twoPlays.path, twoPlays.title);
   test.setTimeout(300_000);
-  const email = uniqueEmail('coach');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
   const film = await twoPlaysFrom(twoPlays.path!, 'Two snaps.mp4');
 
   await page.getByRole('button', { name: 'Inactivity Filter' }).first().click();

@@ -1,9 +1,8 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { registerAndActivate } from '../support/accounts.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { gameFilm, stillFilm } from '../support/films.js';
-import { expectToast, logInThroughUi } from '../support/session.js';
+import { expectToast, signUpAndLogIn } from '../support/session.js';
 import type { Page } from '@playwright/test';
 
 async function runInactivityFilter(page: Page, file: string): Promise<void> {
@@ -35,9 +34,7 @@ test('the Inactivity Filter turns an uploaded film into a shorter video, with li
   mailbox,
 }) => {
   test.setTimeout(240_000);
-  const email = uniqueEmail('coach');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  const email = await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
   // Long enough that the engine's progress stays between 33% and done over several of the
   // in-progress list's 3 s polls even on an idle machine (a 40 s film could finish between two).
   const film = named(await gameFilm(FILM_SECONDS), 'Home opener.mp4');
@@ -81,9 +78,7 @@ test('a film without live play shows its error once, and a running job can be ca
   mailbox,
 }) => {
   test.setTimeout(240_000);
-  const email = uniqueEmail('coach');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
   const inProgress = page.getByRole('region', { name: 'Videos in progress' });
 
   await runInactivityFilter(page, await stillFilm('Empty gym.mp4'));

@@ -7,7 +7,7 @@ import { PASSWORD, registerAndActivate } from '../support/accounts.js';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { makeTestVideo } from '../support/media.js';
 import { realClip, realClipAs } from '../support/real-clips.js';
-import { expectToast, logInThroughUi } from '../support/session.js';
+import { expectToast, signUpAndLogIn } from '../support/session.js';
 
 const clip = realClip('bball_py0922_basketball.mp4', 'a real game clip');
 
@@ -58,9 +58,7 @@ test('an upload cut off at half by a reload resumes without sending the first ha
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
   const film = clip.path
     ? await realClipAs(clip.path, 'Resumed game.mp4')
     : await makeTestVideo('Resumed game.mp4', 12);
@@ -242,9 +240,7 @@ test('Cancel stops an upload, the server drops what it received, and the file st
   app,
   mailbox,
 }) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
   const film = await makeTestVideo('Cancelled game.mp4', 6);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -266,9 +262,7 @@ test('a file that is not a video is refused in words and stays chosen in the dia
   app,
   mailbox,
 }, testInfo) => {
-  const email = uniqueEmail();
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
 
   await page.getByRole('button', { name: 'Upload to Video Library' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Video' });

@@ -1,8 +1,7 @@
-import { registerAndActivate } from '../support/accounts.js';
 import { seriousAxeFindings } from '../support/axe.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { realClip, realClipAs } from '../support/real-clips.js';
-import { logInThroughUi } from '../support/session.js';
+import { signUpAndLogIn } from '../support/session.js';
 
 // American football, 4 s of broadcast film: one team's numbers can be read, the other's cannot.
 // The run goes on to a video of one read player's clips.
@@ -18,9 +17,7 @@ const TEAM_LABEL = new RegExp(`^Team [AB]: ${COLOUR}( and ${COLOUR})?$`);
 test(clip.title, async ({ page, app, mailbox }) => {
   test.skip(!clip.path, clip.title);
   test.setTimeout(300_000);
-  const email = uniqueEmail('scout');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Coach');
-  await logInThroughUi(page, email);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'scout');
 
   await page.getByRole('button', { name: 'Player Tracking' }).first().click();
   const upload = page.getByRole('dialog', { name: 'Upload Video for Player Tracking' });

@@ -1,9 +1,8 @@
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { registerAndActivate } from '../support/accounts.js';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { trackingFilm } from '../support/films.js';
-import { expectToast, logInThroughUi } from '../support/session.js';
+import { expectToast, signUpAndLogIn } from '../support/session.js';
 
 test('Player Tracking finds the teams and numbers, and makes a video of the chosen player', async ({
   page,
@@ -11,9 +10,7 @@ test('Player Tracking finds the teams and numbers, and makes a video of the chos
   mailbox,
 }) => {
   test.setTimeout(420_000);
-  const email = uniqueEmail('player');
-  await registerAndActivate(app.baseUrl, mailbox, email, 'Player');
-  await logInThroughUi(page, email);
+  const email = await signUpAndLogIn(page, app.baseUrl, mailbox, 'Player', 'player');
   const film = await trackingFilm();
   const upload = path.join(path.dirname(film.path), 'Derby day.mp4');
   copyFileSync(film.path, upload);
