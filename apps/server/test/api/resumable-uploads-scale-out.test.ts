@@ -78,8 +78,25 @@ function s3Env(testApp: TestApp): Record<string, string> {
 function tusCall(testApp: TestApp, token: string) {
   const auth = { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` };
   return {
+    create: (length: number, metadata?: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api${ResumableUploadPaths.base}`,
+        headers: {
+          ...auth,
+          'upload-length': String(length),
+          ...(metadata ? { 'upload-metadata': metadata } : {}),
+        },
+      }),
     head: (location: string) =>
       testApp.app.inject({ method: 'HEAD', url: location, headers: auth }),
+    complete: (uploadId: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api${resumableCompletePath(uploadId)}`,
+        payload: { uploadKind: UploadKind.VideoLibrary },
+        headers: { authorization: `Bearer ${token}` },
+      }),
     patch: (location: string, offset: number, body: Buffer) =>
       testApp.app.inject({
         method: 'PATCH',
@@ -98,16 +115,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
   it('an upload half-sent to one instance is resumed and completed on another, with nothing on either disk', async () => {
     const { session } = await signedInUser(first);
     const name = Buffer.from('Game vs Hawks.mp4').toString('base64');
-    const created = await first.app.inject({
-      method: 'POST',
-      url: `/api${ResumableUploadPaths.base}`,
-      headers: {
-        'tus-resumable': '1.0.0',
-        authorization: `Bearer ${session.token}`,
-        'upload-length': String(film.length),
-        'upload-metadata': `filename ${name}`,
-      },
-    });
+    const created = await tusCall(first, session.token).create(film.length, `filename ${name}`);
     expect(created.statusCode).toBe(201);
     const location = String(created.headers.location);
     expect(location).toMatch(new RegExp(`^/api${ResumableUploadPaths.base}/[0-9a-f-]{36}$`));
@@ -128,20 +136,10 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     const rest = await elsewhere.patch(location, sent, film.subarray(sent));
     expect(rest.statusCode).toBe(204);
     expect(rest.headers['upload-offset']).toBe(String(film.length));
-    const foreign = await second.app.inject({
-      method: 'POST',
-      url: `/api${resumableCompletePath(uploadId)}`,
-      payload: { uploadKind: UploadKind.VideoLibrary },
-      headers: { authorization: `Bearer ${stranger.session.token}` },
-    });
+    const foreign = await tusCall(second, stranger.session.token).complete(uploadId);
     expect(foreign.statusCode).toBe(404);
 
-    const completed = await second.app.inject({
-      method: 'POST',
-      url: `/api${resumableCompletePath(uploadId)}`,
-      payload: { uploadKind: UploadKind.VideoLibrary },
-      headers: { authorization: `Bearer ${session.token}` },
-    });
+    const completed = await tusCall(second, session.token).complete(uploadId);
     await second.jobs.idle();
 
     expect(completed.statusCode).toBe(200);
@@ -159,12 +157,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     expect(await filesUnder(first.dataDir)).toEqual([]);
     expect(await filesUnder(second.dataDir)).toEqual([]);
     // The completion repeated on the first instance gets the same video.
-    const repeated = await first.app.inject({
-      method: 'POST',
-      url: `/api${resumableCompletePath(uploadId)}`,
-      payload: { uploadKind: UploadKind.VideoLibrary },
-      headers: { authorization: `Bearer ${session.token}` },
-    });
+    const repeated = await tusCall(first, session.token).complete(uploadId);
     expect(json<LibraryVideo>(repeated).id).toBe(uploadId);
   });
 
@@ -174,16 +167,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     });
     try {
       const { session } = await signedInUser(small);
-      const create = (size: number) =>
-        small.app.inject({
-          method: 'POST',
-          url: `/api${ResumableUploadPaths.base}`,
-          headers: {
-            'tus-resumable': '1.0.0',
-            authorization: `Bearer ${session.token}`,
-            'upload-length': String(size),
-          },
-        });
+      const { create } = tusCall(small, session.token);
       expect((await create(1048577)).statusCode).toBe(413);
       const location = String((await create(1024)).headers.location);
       const overrun = await tusCall(small, session.token).patch(location, 0, Buffer.alloc(1048586));
@@ -204,15 +188,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
 
   it('an unfinished upload past the expiry is removed from the bucket', async () => {
     const { session } = await signedInUser(first);
-    const created = await first.app.inject({
-      method: 'POST',
-      url: `/api${ResumableUploadPaths.base}`,
-      headers: {
-        'tus-resumable': '1.0.0',
-        authorization: `Bearer ${session.token}`,
-        'upload-length': String(film.length),
-      },
-    });
+    const created = await tusCall(first, session.token).create(film.length);
     const location = String(created.headers.location);
     await tusCall(first, session.token).patch(location, 0, film.subarray(0, 1000));
     const uploadId = location.slice(location.lastIndexOf('/') + 1);
@@ -241,15 +217,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
   () => {
     it("a client back on another instance stops the first instance's stalled request and resumes where it stopped", async () => {
       const { session } = await signedInUser(first);
-      const created = await first.app.inject({
-        method: 'POST',
-        url: `/api${ResumableUploadPaths.base}`,
-        headers: {
-          'tus-resumable': '1.0.0',
-          authorization: `Bearer ${session.token}`,
-          'upload-length': String(film.length),
-        },
-      });
+      const created = await tusCall(first, session.token).create(film.length);
       const location = String(created.headers.location);
       const uploadId = location.slice(location.lastIndexOf('/') + 1);
       // A link that went quiet after 6 MB: the first instance still holds the upload.
@@ -280,12 +248,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
       body.destroy();
       const rest = await elsewhere.patch(location, offset, film.subarray(offset));
       expect(rest.headers['upload-offset']).toBe(String(film.length));
-      const completed = await second.app.inject({
-        method: 'POST',
-        url: `/api${resumableCompletePath(uploadId)}`,
-        payload: { uploadKind: UploadKind.VideoLibrary },
-        headers: { authorization: `Bearer ${session.token}` },
-      });
+      const completed = await tusCall(second, session.token).complete(uploadId);
       await second.jobs.idle();
       expect(completed.statusCode).toBe(200);
       const video = json<LibraryVideo>(completed);
