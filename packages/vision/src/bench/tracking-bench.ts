@@ -14,7 +14,7 @@ import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
 import { sharedMediaDir } from '../synth-tracking/shared-media.js';
 import { evaluateTracking, type TrackingScores } from '../synth-tracking/evaluate-tracking.js';
 import { analyseTracking } from '../tracking/analyse-tracking.js';
-import sharp from 'sharp';
+import { readImageRgb } from '../detect/read-image.js';
 
 const benchOptions = {
   ...(process.env.TRACK_FPS ? { fps: Number(process.env.TRACK_FPS) } : {}),
@@ -101,11 +101,7 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
   const started = performance.now();
   for (const [file, label] of rows) {
     if (!file || !label) continue;
-    const { data, info } = await sharp(join(dir, file))
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const crop = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const crop = await readImageRgb(join(dir, file));
     const single = await recognizer.read(crop);
     if (single.text === label) plain++;
     const read = await readJerseyNumber(recognizer, crop);

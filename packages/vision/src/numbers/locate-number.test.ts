@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detect/types.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
@@ -7,6 +6,7 @@ import { BODY_LOOKS, isNumberShaped, isOnBody, upperBody } from './locate-number
 import { NumberRecognizer } from './number-recognizer.js';
 import { readPersonNumber } from './read-person-number.js';
 import { boxesFromMap, TextDetector } from './text-detector.js';
+import { readImageRgb } from '../detect/read-image.js';
 
 describe('text boxes from the detector map', () => {
   it('turns each connected region above the threshold into a grown box with its mean score', () => {
@@ -52,12 +52,8 @@ describe('text boxes from the detector map', () => {
 
 const media = sharedMediaForTests('real-frames');
 
-async function loadFrame(file: string): Promise<RgbFrame> {
-  const { data, info } = await sharp(join(media.path!, 'frames', file))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+function loadFrame(file: string): Promise<RgbFrame> {
+  return readImageRgb(join(media.path!, 'frames', file));
 }
 
 describe.skipIf(!media.path)(withSkipReason('numbers found on real players', media), () => {

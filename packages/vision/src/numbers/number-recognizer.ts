@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { RgbFrame } from '../detect/types.js';
 import { decodeDigitsCtc } from './ctc-digits.js';
 import { recognitionKeysPath, recognitionModelPath } from './ocr-model-paths.js';
+import { readImageRgb } from '../detect/read-image.js';
 
 const INPUT_HEIGHT = 48;
 const MIN_WIDTH = 48;
@@ -57,11 +58,7 @@ export class NumberRecognizer {
 
   /** Reads the digits in an encoded image file (JPEG, PNG, …). */
   async readFile(path: string, options: RecognizeOptions = {}): Promise<NumberRead> {
-    const { data, info } = await sharp(path)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return this.read({ width: info.width, height: info.height, data }, options);
+    return this.read(await readImageRgb(path), options);
   }
 
   /** Reads the digits in an RGB crop. */

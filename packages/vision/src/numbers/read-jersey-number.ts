@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { RgbFrame } from '../detect/types.js';
 import type { NumberRecognizer, RecognizeOptions } from './number-recognizer.js';
+import { readImageRgb } from '../detect/read-image.js';
 
 /** A jersey number read from one crop; `number` null when unreadable. */
 export interface JerseyRead {
@@ -68,13 +68,5 @@ export async function readJerseyNumberFile(
   path: string,
   minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<JerseyRead> {
-  const { data, info } = await sharp(path)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return readJerseyNumber(
-    recognizer,
-    { width: info.width, height: info.height, data: new Uint8Array(data) },
-    minConfidence,
-  );
+  return readJerseyNumber(recognizer, await readImageRgb(path), minConfidence);
 }

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detect/types.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
 import { estimateFieldColour } from './field-colour.js';
 import { litColour, sampleKit } from './kit-colours.js';
 import type { Lab } from './lab-colour.js';
+import { readImageRgb } from '../detect/read-image.js';
 
 const chroma = (lab: Lab): number => Math.hypot(lab[1], lab[2]);
 /** Hue angle in degrees, 0–360 (yellow ≈ 90–100, red ≈ 20–40, blue ≈ 280–300). */
@@ -23,12 +23,8 @@ describe('kit colour where the light falls', () => {
 
 const media = sharedMediaForTests('real-frames');
 
-async function loadFrame(file: string): Promise<RgbFrame> {
-  const { data, info } = await sharp(join(media.path!, 'frames', file))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+function loadFrame(file: string): Promise<RgbFrame> {
+  return readImageRgb(join(media.path!, 'frames', file));
 }
 
 describe.skipIf(!media.path)(withSkipReason('kit colours of real players', media), () => {
