@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ApiPaths,
-  resumableCompletePath,
   ResumableUploadPaths,
-  UploadKind,
   type LibraryVideo,
   type VideosResponse,
 } from '@filmroom/contract';
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgUploadLocker } from '../../src/infra/storage/pg-upload-locker.js';
 import { filesUnder, makeClip } from '../helpers/media.js';
 import { startS3Server } from '../helpers/s3-server.js';
+import { tusClient } from '../helpers/tus-client.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { apiClient, json, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -75,71 +74,42 @@ function s3Env(testApp: TestApp): Record<string, string> {
   };
 }
 
-function tusCall(testApp: TestApp, token: string) {
-  const auth = { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` };
-  return {
-    create: (length: number, metadata?: string) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: `/api${ResumableUploadPaths.base}`,
-        headers: {
-          ...auth,
-          'upload-length': String(length),
-          ...(metadata ? { 'upload-metadata': metadata } : {}),
-        },
-      }),
-    head: (location: string) =>
-      testApp.app.inject({ method: 'HEAD', url: location, headers: auth }),
-    complete: (uploadId: string) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: `/api${resumableCompletePath(uploadId)}`,
-        payload: { uploadKind: UploadKind.VideoLibrary },
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    patch: (location: string, offset: number, body: Buffer) =>
-      testApp.app.inject({
-        method: 'PATCH',
-        url: location,
-        payload: body,
-        headers: {
-          ...auth,
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': String(offset),
-        },
-      }),
-  };
-}
-
 describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
   it('an upload half-sent to one instance is resumed and completed on another, with nothing on either disk', async () => {
     const { session } = await signedInUser(first);
-    const name = Buffer.from('Game vs Hawks.mp4').toString('base64');
-    const created = await tusCall(first, session.token).create(film.length, `filename ${name}`);
+    const created = await tusClient(first.app, {}, session.token).create(film.length, {
+      filename: 'Game vs Hawks.mp4',
+    });
     expect(created.statusCode).toBe(201);
     const location = String(created.headers.location);
     expect(location).toMatch(new RegExp(`^/api${ResumableUploadPaths.base}/[0-9a-f-]{36}$`));
     const uploadId = location.slice(location.lastIndexOf('/') + 1);
     // More than a part of S3 (5 MiB), not a whole number of them: a part and a remainder.
     const sent = 7_000_003;
-    const half = await tusCall(first, session.token).patch(location, 0, film.subarray(0, sent));
+    const half = await tusClient(first.app, {}, session.token).patch(
+      location,
+      0,
+      film.subarray(0, sent),
+    );
     expect(half.statusCode).toBe(204);
     expect(half.headers['upload-offset']).toBe(String(sent));
 
-    const elsewhere = tusCall(second, session.token);
+    const elsewhere = tusClient(second.app, {}, session.token);
     const resumedAt = await elsewhere.head(location);
     expect(resumedAt.statusCode).toBe(200);
     expect(resumedAt.headers['upload-offset']).toBe(String(sent));
     expect(resumedAt.headers['upload-length']).toBe(String(film.length));
     const stranger = await signedInUser(second);
-    expect((await tusCall(second, stranger.session.token).head(location)).statusCode).toBe(404);
+    expect(
+      (await tusClient(second.app, {}, stranger.session.token).head(location)).statusCode,
+    ).toBe(404);
     const rest = await elsewhere.patch(location, sent, film.subarray(sent));
     expect(rest.statusCode).toBe(204);
     expect(rest.headers['upload-offset']).toBe(String(film.length));
-    const foreign = await tusCall(second, stranger.session.token).complete(uploadId);
+    const foreign = await tusClient(second.app, {}, stranger.session.token).complete(uploadId);
     expect(foreign.statusCode).toBe(404);
 
-    const completed = await tusCall(second, session.token).complete(uploadId);
+    const completed = await tusClient(second.app, {}, session.token).complete(uploadId);
     await second.jobs.idle();
 
     expect(completed.statusCode).toBe(200);
@@ -157,7 +127,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     expect(await filesUnder(first.dataDir)).toEqual([]);
     expect(await filesUnder(second.dataDir)).toEqual([]);
     // The completion repeated on the first instance gets the same video.
-    const repeated = await tusCall(first, session.token).complete(uploadId);
+    const repeated = await tusClient(first.app, {}, session.token).complete(uploadId);
     expect(json<LibraryVideo>(repeated).id).toBe(uploadId);
   });
 
@@ -167,14 +137,18 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     });
     try {
       const { session } = await signedInUser(small);
-      const { create } = tusCall(small, session.token);
+      const { create } = tusClient(small.app, {}, session.token);
       expect((await create(1048577)).statusCode).toBe(413);
       const location = String((await create(1024)).headers.location);
-      const overrun = await tusCall(small, session.token).patch(location, 0, Buffer.alloc(1048586));
-      expect(overrun.statusCode).toBe(413);
-      expect((await tusCall(small, session.token).head(location)).headers['upload-offset']).toBe(
-        '0',
+      const overrun = await tusClient(small.app, {}, session.token).patch(
+        location,
+        0,
+        Buffer.alloc(1048586),
       );
+      expect(overrun.statusCode).toBe(413);
+      expect(
+        (await tusClient(small.app, {}, session.token).head(location)).headers['upload-offset'],
+      ).toBe('0');
       const removed = await small.app.inject({
         method: 'DELETE',
         url: location,
@@ -188,9 +162,9 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
 
   it('an unfinished upload past the expiry is removed from the bucket', async () => {
     const { session } = await signedInUser(first);
-    const created = await tusCall(first, session.token).create(film.length);
+    const created = await tusClient(first.app, {}, session.token).create(film.length);
     const location = String(created.headers.location);
-    await tusCall(first, session.token).patch(location, 0, film.subarray(0, 1000));
+    await tusClient(first.app, {}, session.token).patch(location, 0, film.subarray(0, 1000));
     const uploadId = location.slice(location.lastIndexOf('/') + 1);
     const { openS3ResumableUploadStore } =
       await import('../../src/infra/storage/resumable-upload-store.js');
@@ -206,7 +180,7 @@ describe('resumable uploads behind a load balancer (STORAGE=s3)', () => {
     expect(await expired.removeExpired()).toBe(1);
 
     expect(await fresh.find(uploadId)).toBeUndefined();
-    expect((await tusCall(second, session.token).head(location)).statusCode).toBe(404);
+    expect((await tusClient(second.app, {}, session.token).head(location)).statusCode).toBe(404);
     const bucketFiles = await filesUnder(path.join(dir, 's3', 'films'));
     expect(bucketFiles.filter((file) => file.includes(uploadId))).toEqual([]);
   });
@@ -217,7 +191,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
   () => {
     it("a client back on another instance stops the first instance's stalled request and resumes where it stopped", async () => {
       const { session } = await signedInUser(first);
-      const created = await tusCall(first, session.token).create(film.length);
+      const created = await tusClient(first.app, {}, session.token).create(film.length);
       const location = String(created.headers.location);
       const uploadId = location.slice(location.lastIndexOf('/') + 1);
       // A link that went quiet after 6 MB: the first instance still holds the upload.
@@ -236,7 +210,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
       });
       await new Promise((resolve) => setTimeout(resolve, 1000));
 
-      const elsewhere = tusCall(second, session.token);
+      const elsewhere = tusClient(second.app, {}, session.token);
       const resumedAt = await elsewhere.head(location);
       expect(resumedAt.statusCode).toBe(200);
       const offset = Number(resumedAt.headers['upload-offset']);
@@ -248,7 +222,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB !== 'postg
       body.destroy();
       const rest = await elsewhere.patch(location, offset, film.subarray(offset));
       expect(rest.headers['upload-offset']).toBe(String(film.length));
-      const completed = await tusCall(second, session.token).complete(uploadId);
+      const completed = await tusClient(second.app, {}, session.token).complete(uploadId);
       await second.jobs.idle();
       expect(completed.statusCode).toBe(200);
       const video = json<LibraryVideo>(completed);

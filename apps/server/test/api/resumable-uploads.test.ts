@@ -8,21 +8,22 @@ import {
   notAVideoMessage,
   ResumableUploadPaths,
   ResumableUploadMessages,
-  resumableCompletePath,
   UploadKind,
   uploadTooLargeMessage,
   VideoType,
   type LibraryVideo,
   type VideosResponse,
 } from '@filmroom/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../src/infra/db/schema.js';
 import { filesUnder, makeClip, makeTextFile } from '../helpers/media.js';
 import { useTestApp } from '../helpers/setup-api.js';
 import { json, signedInUser, startTestApp } from '../helpers/test-app.js';
+import { TUS_VERSION, tusClient } from '../helpers/tus-client.js';
 
 const ctx = useTestApp();
+/** What the browser sends with a film it uploads. */
+const GAME = { filename: 'Game vs Tigers.mp4', filetype: 'video/mp4' };
 let dir = '';
 let clip = Buffer.alloc(0);
 let text = Buffer.alloc(0);
@@ -36,51 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-const TUS = { 'tus-resumable': '1.0.0' };
-
-function uploadMetadata(values: Record<string, string>): string {
-  return Object.entries(values)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-}
-
-/** A tus client for one user, speaking to the app in process. */
-function tusClient(app: FastifyInstance, token: string) {
-  const auth = { ...TUS, authorization: `Bearer ${token}` };
-  return {
-    create: (size: number, meta = { filename: 'Game vs Tigers.mp4', filetype: 'video/mp4' }) =>
-      app.inject({
-        method: 'POST',
-        url: `/api${ResumableUploadPaths.base}`,
-        headers: {
-          ...auth,
-          'upload-length': String(size),
-          'upload-metadata': uploadMetadata(meta),
-        },
-      }),
-    head: (location: string) => app.inject({ method: 'HEAD', url: location, headers: auth }),
-    patch: (location: string, offset: number, body: Buffer) =>
-      app.inject({
-        method: 'PATCH',
-        url: location,
-        payload: body,
-        headers: {
-          ...auth,
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': String(offset),
-        },
-      }),
-    remove: (location: string) => app.inject({ method: 'DELETE', url: location, headers: auth }),
-    complete: (uploadId: string, uploadKind: UploadKind = UploadKind.VideoLibrary) =>
-      app.inject({
-        method: 'POST',
-        url: `/api${resumableCompletePath(uploadId)}`,
-        payload: { uploadKind },
-        headers: { authorization: `Bearer ${token}` },
-      }),
-  };
-}
 
 function idOf(location: string): string {
   return location.slice(location.lastIndexOf('/') + 1);
@@ -97,7 +53,7 @@ async function uploadsLeft(dataDir = ctx.testApp.dataDir): Promise<string[]> {
 describe('resumable uploads (tus)', () => {
   it('an upload cut at half resumes from the offset the server reports and becomes the library video', async () => {
     const { session } = await signedInUser(ctx.testApp);
-    const tus = tusClient(ctx.testApp.app, session.token);
+    const tus = tusClient(ctx.testApp.app, GAME, session.token);
     const half = Math.floor(clip.length / 2);
 
     const created = await tus.create(clip.length);
@@ -143,7 +99,7 @@ describe('resumable uploads (tus)', () => {
 
   it('a finished upload for the Inactivity Filter answers the in-progress video', async () => {
     const { session } = await signedInUser(ctx.testApp);
-    const tus = tusClient(ctx.testApp.app, session.token);
+    const tus = tusClient(ctx.testApp.app, GAME, session.token);
     const location = String((await tus.create(clip.length)).headers.location);
     await tus.patch(location, 0, clip);
 
@@ -157,8 +113,8 @@ describe('resumable uploads (tus)', () => {
   it("another user's upload answers 404 to every request and stays as it was", async () => {
     const owner = await signedInUser(ctx.testApp);
     const other = await signedInUser(ctx.testApp);
-    const mine = tusClient(ctx.testApp.app, owner.session.token);
-    const theirs = tusClient(ctx.testApp.app, other.session.token);
+    const mine = tusClient(ctx.testApp.app, GAME, owner.session.token);
+    const theirs = tusClient(ctx.testApp.app, GAME, other.session.token);
     const half = Math.floor(clip.length / 2);
     const location = String((await mine.create(clip.length)).headers.location);
     await mine.patch(location, 0, clip.subarray(0, half));
@@ -182,7 +138,7 @@ describe('resumable uploads (tus)', () => {
     const response = await ctx.testApp.app.inject({
       method: 'POST',
       url: `/api${ResumableUploadPaths.base}`,
-      headers: { ...TUS, 'upload-length': '10' },
+      headers: { ...TUS_VERSION, 'upload-length': '10' },
     });
 
     expect(response.statusCode).toBe(401);
@@ -191,7 +147,7 @@ describe('resumable uploads (tus)', () => {
 
   it('a text file is refused in words when it completes, and nothing of it is kept', async () => {
     const { session } = await signedInUser(ctx.testApp);
-    const tus = tusClient(ctx.testApp.app, session.token);
+    const tus = tusClient(ctx.testApp.app, GAME, session.token);
     await ctx.testApp.jobs.idle();
     const rowsBefore = await rowCount();
     const created = await tus.create(text.length, {
@@ -223,7 +179,7 @@ describe('resumable uploads (tus)', () => {
     });
     try {
       const { session } = await signedInUser(small);
-      const tus = tusClient(small.app, session.token);
+      const tus = tusClient(small.app, GAME, session.token);
 
       const tooLarge = await tus.create(1024 * 1024 + 1);
       expect(tooLarge.statusCode).toBe(413);
