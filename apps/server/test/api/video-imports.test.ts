@@ -148,6 +148,11 @@ beforeAll(async () => {
   api = apiClient(testApp.app);
 });
 
+/** Asks for a failed in-progress video to run again. */
+function retryVideo(videoId: string | undefined, token: string) {
+  return api.post(ApiPaths.retryInProgressVideo, { videoId }, token);
+}
+
 afterAll(async () => {
   await testApp?.close();
   await database?.destroy();
@@ -453,11 +458,7 @@ describe('failed imports on the in-progress list', () => {
       canRetry: true,
     });
 
-    const retry = await api.post(
-      ApiPaths.retryInProgressVideo,
-      { videoId: failed?.id },
-      session.token,
-    );
+    const retry = await retryVideo(failed?.id, session.token);
 
     expect(retry.statusCode).toBe(200);
     expect(json(retry)).toEqual({ message: RetryMessages.retrying });
@@ -468,11 +469,7 @@ describe('failed imports on the in-progress list', () => {
     expect(video?.thumbnailUrl).not.toBe('');
     expect(cutOnceDownloads).toBe(2);
     // once it worked there is nothing to try again
-    const again = await api.post(
-      ApiPaths.retryInProgressVideo,
-      { videoId: failed?.id },
-      session.token,
-    );
+    const again = await retryVideo(failed?.id, session.token);
     expect(again.statusCode).toBe(409);
     expect(json(again)).toMatchObject({ message: RetryMessages.cannotRetry });
   });
@@ -490,16 +487,8 @@ describe('failed imports on the in-progress list', () => {
     expect(failed).toMatchObject({ canRetry: false });
     const sent = testApp.jobs.sent.length;
 
-    const retry = await api.post(
-      ApiPaths.retryInProgressVideo,
-      { videoId: failed?.id },
-      session.token,
-    );
-    const notTheirs = await api.post(
-      ApiPaths.retryInProgressVideo,
-      { videoId: failed?.id },
-      other.session.token,
-    );
+    const retry = await retryVideo(failed?.id, session.token);
+    const notTheirs = await retryVideo(failed?.id, other.session.token);
 
     expect(retry.statusCode).toBe(409);
     expect(json(retry)).toMatchObject({ message: RetryMessages.cannotRetry });
