@@ -108,6 +108,23 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     expect(reads).toContain(22);
   });
 
+  it('reads outlined digits through windows over a text region as tall as the shirt', async () => {
+    const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
+    // red #77 and #10 from behind: the region runs from the plate to the shirt's hem; whole, without
+    // its top or through the former three windows the recogniser read nothing
+    const players: [Box, number][] = [
+      [[800, 433, 75, 195], 77],
+      [[105, 423, 61, 187], 10],
+    ];
+    for (const [box, number] of players) {
+      const reads = [];
+      for (let look = 0; look < BODY_LOOKS.length; look++)
+        reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
+      expect(reads).toContain(number);
+      expect(reads.filter((n) => n !== null && n !== number)).toEqual([]);
+    }
+  });
+
   it('zooms on the torso for a small number among sponsor prints (volleyball broadcast)', async () => {
     const frame = await loadFrame('volleyball_cevcup_broadcast_shukkkur_actions.jpg');
     // navy #17 seen from behind, ~230 px tall in 1280x720: only the torso look finds the number

@@ -4,6 +4,7 @@ import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js'
 import { decodeDigitsCtc } from './ctc-digits.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readJerseyNumber, readJerseyNumberFile } from './read-jersey-number.js';
+import { voteWindows } from './read-person-number.js';
 import { bandCoverage } from './torso-crop.js';
 import { voteTrackNumber, type NumberObservation } from './track-vote.js';
 
@@ -108,5 +109,44 @@ describe('per-track vote', () => {
     const inFront: [number, number, number, number] = [110, 110, 40, 100];
     expect(bandCoverage(band, box, [behind])).toBe(0);
     expect(bandCoverage(band, box, [inFront])).toBeGreaterThan(0.5);
+  });
+});
+
+describe('the windows over a text region vote', () => {
+  const read = (text: string, confidence: number) => ({
+    text,
+    confidence,
+    minConfidence: confidence,
+  });
+
+  it('takes the number most windows read, not a window that cut a digit off', () => {
+    const vote = voteWindows([
+      read('77', 0.88),
+      read('7', 0.72),
+      read('77', 0.97),
+      read('', 0),
+      read('77', 0.9),
+      read('17', 0.65),
+    ]);
+    expect(vote.number).toBe(77);
+    expect(vote.confidence).toBeCloseTo(0.97 * (2.75 / (2.75 + 0.65)));
+  });
+
+  it('gives nothing for a lone window read or a split vote', () => {
+    expect(voteWindows([read('10', 0.99), read('', 0), read('3', 0.4)]).number).toBeNull();
+    expect(
+      voteWindows([read('13', 0.8), read('13', 0.7), read('18', 0.9), read('18', 0.6)]).number,
+    ).toBeNull();
+  });
+
+  it('takes no one-digit number: a window can cut the other digit off', () => {
+    expect(voteWindows([read('0', 0.9), read('0', 0.84), read('10', 0.63)]).number).toBeNull();
+  });
+
+  it('ignores weak and implausible reads', () => {
+    expect(
+      voteWindows([read('771', 0.95), read('771', 0.9), read('77', 0.85), read('77', 0.45)]).number,
+    ).toBeNull();
+    expect(voteWindows([read('771', 0.95), read('77', 0.85), read('77', 0.8)]).number).toBe(77);
   });
 });

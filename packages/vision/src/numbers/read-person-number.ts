@@ -1,7 +1,7 @@
 import type { Box, RgbFrame } from '../detect/types.js';
 import { BODY_LOOKS, locateNumbers, marginCrop, upperBody } from './locate-number.js';
-import type { NumberRecognizer } from './number-recognizer.js';
-import { combineReads, type JerseyRead } from './read-jersey-number.js';
+import type { NumberRead, NumberRecognizer } from './number-recognizer.js';
+import { combineReads, isPlausibleNumber, type JerseyRead } from './read-jersey-number.js';
 import type { TextDetector } from './text-detector.js';
 
 /** Text boxes read per person (the surest first): a name plate and a number, a sleeve number. */
@@ -17,19 +17,23 @@ const TEXT_PARTS: readonly Share[] = [
   [0, 0.3, 1, 0.7],
 ];
 /**
- * When neither reads anything (≥ `WINDOW_WHEN_BELOW`): windows over the box's rows and a narrower
- * middle. The detector often finds a back's plate, number and the shirt below as one region, and the
- * recogniser reads a number only from a crop about the number's height (red youth-football shirts
- * with outlined navy digits read nothing whole). A window's read counts only at `WINDOW_MIN` or more:
- * a window can cut a digit off, and a weaker read of a cut number is a wrong number.
+ * When neither reads anything (≥ `WINDOW_WHEN_BELOW`): windows half the box's height at three
+ * heights, over its middle 80% and 60%, and the windows vote. The detector often finds a back's
+ * plate, number and the shirt below as one region, and the recogniser reads a number only from a
+ * crop about the number's height (red youth-football shirts with outlined navy digits read nothing
+ * whole). A window can cut a digit off ('7' for a 77, '0' for a 10): its one-digit reads are not
+ * taken. A two-digit number counts only when at least `WINDOW_AGREE` window reads of
+ * `WINDOW_MIN_READ` or more give it and it holds `WINDOW_SHARE` of their confidence (a window that
+ * catches a sleeve reads '17' for a 77 that four windows read whole).
  */
-const WINDOW_PARTS: readonly Share[] = [
-  [0, 0.2, 1, 0.65],
-  [0, 0.4, 1, 0.6],
-  [0.1, 0.25, 0.8, 0.6],
-];
+const WINDOW_PARTS: readonly Share[] = [0.15, 0.3, 0.45].flatMap((y): Share[] => [
+  [0.1, y, 0.8, 0.5],
+  [0.2, y, 0.6, 0.5],
+]);
 const WINDOW_WHEN_BELOW = 0.5;
-const WINDOW_MIN = 0.8;
+const WINDOW_MIN_READ = 0.5;
+const WINDOW_AGREE = 2;
+const WINDOW_SHARE = 0.6;
 
 type Share = readonly [number, number, number, number];
 
@@ -68,6 +72,14 @@ export async function readPersonNumber(
       0,
     );
   };
+  const readWindows = async (text: Box): Promise<JerseyRead> => {
+    const reads: NumberRead[] = [];
+    for (const share of WINDOW_PARTS) {
+      const crop = marginCrop(body.image, partOf(text, share));
+      reads.push(await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 }));
+    }
+    return voteWindows(reads);
+  };
   for (const text of texts.slice(0, MAX_TEXT_BOXES)) {
     let boxBest = 0;
     for (const share of TEXT_PARTS) {
@@ -78,12 +90,35 @@ export async function readPersonNumber(
       if (best.confidence >= SURE) return { ...best, textBoxes: texts.length };
     }
     if (boxBest >= WINDOW_WHEN_BELOW) continue;
-    for (const share of WINDOW_PARTS) {
-      const read = await readPart(text.box, share);
-      if (read.number === null || read.confidence < WINDOW_MIN) continue;
-      if (read.confidence > best.confidence) best = read;
-      if (best.confidence >= SURE) return { ...best, textBoxes: texts.length };
-    }
+    const read = await readWindows(text.box);
+    if (read.number !== null && read.confidence > best.confidence) best = read;
+    if (best.confidence >= SURE) return { ...best, textBoxes: texts.length };
   }
   return { ...best, textBoxes: texts.length };
+}
+
+/**
+ * The windows' vote: the two-digit number most window reads give (each at `WINDOW_MIN_READ` or more),
+ * backed by at least `WINDOW_AGREE` of them and `WINDOW_SHARE` of their summed confidence; its
+ * confidence is its surest read times that share. `null` number otherwise.
+ */
+export function voteWindows(reads: readonly NumberRead[]): JerseyRead {
+  const sums = new Map<string, { sum: number; count: number; max: number }>();
+  let total = 0;
+  for (const r of reads) {
+    if (r.confidence < WINDOW_MIN_READ || !isPlausibleNumber(r.text) || r.text.length < 2) continue;
+    const s = sums.get(r.text) ?? { sum: 0, count: 0, max: 0 };
+    sums.set(r.text, {
+      sum: s.sum + r.confidence,
+      count: s.count + 1,
+      max: Math.max(s.max, r.confidence),
+    });
+    total += r.confidence;
+  }
+  let winner: [string, { sum: number; count: number; max: number }] | null = null;
+  for (const entry of sums) if (!winner || entry[1].sum > winner[1].sum) winner = entry;
+  if (!winner || winner[1].count < WINDOW_AGREE) return { number: null, confidence: 0 };
+  const share = winner[1].sum / total;
+  if (share < WINDOW_SHARE) return { number: null, confidence: 0 };
+  return { number: Number(winner[0]), confidence: winner[1].max * share };
 }
