@@ -44,9 +44,23 @@ describe('text boxes from the detector map', () => {
       scale: 2,
     };
     const box: Box = [100, 50, 60, 200];
-    expect(isOnBody({ box: [50, 80, 40, 40], score: 0.9 }, body, box)).toBe(true); // centre x 125
-    expect(isOnBody({ box: [0, 80, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 97.5
-    expect(isOnBody({ box: [130, 80, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 162.5
+    expect(isOnBody({ box: [50, 160, 40, 40], score: 0.9 }, body, box)).toBe(true); // centre x 125
+    expect(isOnBody({ box: [0, 160, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 97.5
+    expect(isOnBody({ box: [130, 160, 30, 40], score: 0.9 }, body, box)).toBe(false); // centre x 162.5
+  });
+
+  it('keeps no text centred at head height, unless the frame cut the head off', () => {
+    // person box y 50-250 in the frame, the body image from y 40, scaled 2x: the head is y 50-70
+    const body = {
+      image: { width: 160, height: 480, data: new Uint8Array(0) },
+      x: 90,
+      y: 40,
+      scale: 2,
+    };
+    const text = (y: number) => ({ box: [50, y, 40, 20] as Box, score: 0.9 });
+    expect(isOnBody(text(20), body, [100, 50, 60, 200])).toBe(false); // centre y 55
+    expect(isOnBody(text(50), body, [100, 50, 60, 200])).toBe(true); // centre y 70
+    expect(isOnBody(text(20), { ...body, y: 0 }, [100, 0, 60, 200])).toBe(true); // cut at the top
   });
 });
 
@@ -134,6 +148,15 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
       reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
     expect(reads).toContain(17);
     expect(reads.filter((n) => n !== null && n !== 17)).toEqual([]);
+  });
+
+  it('reads no number off a sponsor board behind the head of a line judge', async () => {
+    const frame = await loadFrame('volleyball_ovideo_katsbeds_t0.0.png');
+    // a line judge in black in front of the board (720p end-line camera): its letters read '10'
+    for (let look = 0; look < BODY_LOOKS.length; look++) {
+      const read = await readPersonNumber(detector, recognizer, frame, [174, 245, 41, 146], look);
+      expect(read.number).toBeNull();
+    }
   });
 
   it('finds no number on a coach in a plain white shirt', async () => {

@@ -32,6 +32,8 @@ export const BODY_LOOKS: readonly BodyLook[] = [
   { top: 0.08, bottom: 0.6, height: 440 },
 ];
 const MAX_SCALE = 5;
+/** The top of a person box taken by the head: no shirt number is centred this high. */
+const HEAD_SHARE = 0.1;
 
 /**
  * A part of a person box with context around it (the detector wants some), a sixth of the width
@@ -95,14 +97,19 @@ export function marginCrop(image: RgbFrame, [x, y, w, h]: Box, margin = 0.2): Rg
 }
 
 /**
- * Whether a text box's centre lies within the person box's columns: the context either side is
- * there for the detector, and text found in it is a neighbour's (a coach read as the '3' of the shirt
- * behind him) or the background's.
+ * Whether a text box's centre lies on the person's body: within the person box's columns (the
+ * context either side is there for the detector, and text found in it is a neighbour's, a coach
+ * read as the '3' of the shirt behind him, or the background's) and below the top tenth of the box,
+ * the head's height (text there is a banner or a shirt behind the head: the 'TOWI' of a sponsor
+ * board behind a line judge read '10'). A box the frame cuts at the top has lost its head: any
+ * height counts.
  */
-export function isOnBody(text: TextBox, body: UpperBody, [bx, , bw]: Box): boolean {
-  const [x, , w] = text.box;
-  const centre = body.x + (x + w / 2) / body.scale;
-  return centre >= bx && centre <= bx + bw;
+export function isOnBody(text: TextBox, body: UpperBody, [bx, by, bw, bh]: Box): boolean {
+  const [x, y, w, h] = text.box;
+  const centreX = body.x + (x + w / 2) / body.scale;
+  const centreY = body.y + (y + h / 2) / body.scale;
+  const belowHead = by <= 1 || centreY >= by + bh * HEAD_SHARE;
+  return centreX >= bx && centreX <= bx + bw && belowHead;
 }
 
 /** The number-shaped text boxes on a person's upper body, surest first, in the body image's pixels. */
