@@ -278,6 +278,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     }))
     .sort((a, b) => a.teamLetter.localeCompare(b.teamLetter) || a.number - b.number);
 
+  const numberedTracks = new Set([...byKey.values()].flatMap((e) => e.tracks.map((t) => t.id)));
   const teams: TrackingTeam[] = clusters.teams.map((t) => {
     const members = kept.filter((r) => clusters.assignment.get(r.id) === t.letter);
     const shorts = medianLab(
@@ -292,8 +293,12 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         : accent && labDistance(accent, t.colour) > 15
           ? accent
           : ([Math.min(100, t.colour[0] + 35), t.colour[1] * 0.5, t.colour[2] * 0.5] as Lab);
-    // named by the shirts as lit (the clustering's centre is a mean that shadows grey and brown)
-    const lit = medianLab(members.flatMap((r) => r.kits.map((k) => k.lit ?? k.jersey)));
+    // named by the shirts as lit (the clustering's centre is a mean that shadows grey and brown),
+    // of its players whose number was read when there are any: the bench, the staff and the crowd
+    // a cluster gathers pulled a red team's colour to light grey or pink
+    const numbered = members.filter((r) => numberedTracks.has(r.id));
+    const named = numbered.length > 0 ? numbered : members;
+    const lit = medianLab(named.flatMap((r) => r.kits.map((k) => k.lit ?? k.jersey)));
     return {
       teamLetter: t.letter,
       primaryColor: labToHex(lit ?? t.colour),

@@ -317,6 +317,27 @@ describe('tracking analysis', () => {
       expect(teamOf(10)).not.toBe(teamOf(12));
     });
 
+    it('names a team by the shirts of its players whose number was read', () => {
+      const players = [
+        dressed(1, 0, 19, 0, RED, 4),
+        dressed(2, 0, 19, 150, RED, 10),
+        dressed(3, 0, 19, 600, BLUE, 7),
+        dressed(4, 0, 19, 900, BLUE, 9),
+      ];
+      // three people clustered with the red players (their shirts' mean is near red) whose lit
+      // pixels are pale: staff and crowd behind the bench, white print
+      const staff = [5, 6, 7].map((id) => {
+        const r = walk(id, 0, 19, 150 * id);
+        for (const _ of r.path)
+          r.addKit({ jersey: [45, 63, 44], lit: [85, 12, 6], accent: null, shorts: null });
+        return r;
+      });
+      const result = summarise([...players, ...staff]);
+      const red = result.teams.find((t) => t.players.includes(4))!;
+      const [r, g, b] = [1, 3, 5].map((k) => parseInt(red.primaryColor.slice(k, k + 2), 16));
+      expect(r! - Math.max(g!, b!)).toBeGreaterThan(100);
+    });
+
     it('lists a player outside both team colours whose number was read again and again', () => {
       const teams = [dressed(1, 0, 19, 0, RED, 4), dressed(2, 0, 19, 600, BLUE, 7)];
       const shadowed = dressed(3, 0, 19, 300, [20, 10, 10], 23); // far from both kits
