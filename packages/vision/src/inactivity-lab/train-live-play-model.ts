@@ -35,6 +35,8 @@ import { loadLabelledClips } from './real-labels.js';
  *
  *   npm run train:inactivity -w @filmroom/vision   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
  *
+ * TRAIN_REAL_WEIGHT=0.3, TRAIN_LIVE_WEIGHT=2 and TRAIN_L2=0.001 set the weight of a real clip
+ * against a generated film, of live frames against dead ones, and the L2 penalty.
  * TRAIN_DROP=<regular expression> leaves the matching features out (to compare feature sets on the
  * same films); TRAIN_VERBOSE=1 prints each held-out film and each real clip's probability track.
  * TRAIN_HOLD=2,1,0.4 lists the holds the levels are chosen among; TRAIN_FILM_FLOOR=0.95 the share of
@@ -96,6 +98,13 @@ export function trainedFeatures(): number[] {
   return FEATURE_NAMES.flatMap((f, c) => (drop?.test(f.name) ? [] : [c]));
 }
 
+/** Weight of one real clip against one generated film (TRAIN_REAL_WEIGHT; clips are a few seconds). */
+const REAL_CLIP_WEIGHT = Number(process.env.TRAIN_REAL_WEIGHT ?? 0.3);
+/** Weight of a film's live frames against its dead frames (TRAIN_LIVE_WEIGHT). */
+const LIVE_FRAME_WEIGHT = Number(process.env.TRAIN_LIVE_WEIGHT ?? 2);
+/** L2 penalty on the weights (TRAIN_L2). */
+const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
+
 export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayModel {
   const columns = trainedFeatures();
   const stride = FEATURE_NAMES.length;
@@ -118,14 +127,16 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
   for (const f of films) {
     const live = f.labels.reduce((a, b) => a + b, 0);
     const dead = f.matrix.count - live;
-    const filmWeight = f.group === 'real' ? 0.3 : 1;
+    const filmWeight = f.group === 'real' ? REAL_CLIP_WEIGHT : 1;
     for (let i = 0; i < f.matrix.count; i++) {
       const row = new Float32Array(width);
       for (let c = 0; c < width; c++)
         row[c] = (f.matrix.values[i * stride + columns[c]!]! - mean[c]!) / std[c]!;
       x.push(row);
       y.push(f.labels[i]!);
-      w.push(filmWeight * (f.labels[i] ? 2 / Math.max(1, live) : 1 / Math.max(1, dead)));
+      w.push(
+        filmWeight * (f.labels[i] ? LIVE_FRAME_WEIGHT / Math.max(1, live) : 1 / Math.max(1, dead)),
+      );
     }
   }
   const totalW = w.reduce((a, b) => a + b, 0);
@@ -134,7 +145,6 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
   const m = new Float64Array(width + 1);
   const v = new Float64Array(width + 1);
   const lr = 0.05;
-  const l2 = 1e-3;
   for (let step = 1; step <= 250; step++) {
     const grad = new Float64Array(width + 1);
     for (let i = 0; i < x.length; i++) {
@@ -146,7 +156,7 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
       grad[width]! += err;
     }
     for (let c = 0; c <= width; c++) {
-      const g = grad[c]! + (c < width ? l2 * weights[c]! : 0);
+      const g = grad[c]! + (c < width ? L2 * weights[c]! : 0);
       m[c] = 0.9 * m[c]! + 0.1 * g;
       v[c] = 0.999 * v[c]! + 0.001 * g * g;
       const mh = m[c]! / (1 - 0.9 ** step);
