@@ -1,0 +1,178 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPersonFinder } from '../detect/detector-pool.js';
+import { findPeople } from '../detect/find-people.js';
+import type { Box } from '../detect/types.js';
+import { readFrames } from '../media/frame-reader.js';
+import { probeVideo } from '../media/probe.js';
+import { findSharedMedia } from '../testing/shared-media.js';
+import { cachedFeatures } from './feature-cache.js';
+import { loadLabelledClips } from './real-labels.js';
+
+/**
+ * Lab probe: how fast the people a person detector finds move, each in their own body heights per
+ * second, once the camera's pan and zoom (measured by the inactivity analysis at 5 fps) are undone.
+ * Set players before a snap stand still whatever their size; a coach near the camera is one person.
+ * Prints, over the marked real clips, how well the pace separates live from dead seconds.
+ *
+ *   npm run build -w @filmroom/vision && node packages/vision/dist/inactivity-lab/detector-pace.js
+ *   (PACE_FPS=2 PACE_WIDTH=1024)
+ */
+
+/** The camera's motion between two analysis frames: shift in frame heights and relative zoom. */
+export interface CameraStep {
+  panX: number;
+  panY: number;
+  zoom: number;
+}
+
+/**
+ * Where a point seen before the steps appears after them, in frame heights from the frame's centre
+ * (the analysis maps each pixel to where it was: x_before = x + pan + zoom * x).
+ */
+export function followCamera(u: number, v: number, steps: CameraStep[]): [number, number] {
+  for (const s of steps) {
+    u = (u - s.panX) / (1 + s.zoom);
+    v = (v - s.panY) / (1 + s.zoom);
+  }
+  return [u, v];
+}
+
+interface Foot {
+  u: number;
+  v: number;
+  h: number;
+}
+
+function feet(boxes: Box[], width: number, height: number): Foot[] {
+  return boxes.map(([x, y, w, h]) => ({
+    u: (x + w / 2 - width / 2) / height,
+    v: (y + h - height / 2) / height,
+    h: h / height,
+  }));
+}
+
+/**
+ * Speeds (own body heights per second) of the people found in both frames. Each person of the later
+ * frame is paired with the nearest earlier one of about the same size within one and a half of its
+ * heights, closest pairs first. The tallest fifth of the later frame (nearest the camera: sideline
+ * people, officials) is left out.
+ */
+export function matchPace(
+  before: Box[],
+  after: Box[],
+  dtSec: number,
+  frame: { width: number; height: number },
+  steps: CameraStep[],
+): number[] {
+  const prev = feet(before, frame.width, frame.height).map((p) => {
+    const [u, v] = followCamera(p.u, p.v, steps);
+    return { u, v, h: p.h };
+  });
+  const sorted = feet(after, frame.width, frame.height).sort((a, b) => a.h - b.h);
+  const people = sorted.slice(0, sorted.length - Math.floor(sorted.length / 5));
+  const pairs: { d: number; i: number; j: number }[] = [];
+  people.forEach((p, i) =>
+    prev.forEach((q, j) => {
+      const d = Math.hypot(p.u - q.u, p.v - q.v);
+      if (d < 1.5 * p.h && Math.abs(q.h - p.h) < 0.35 * p.h) pairs.push({ d: d / p.h, i, j });
+    }),
+  );
+  pairs.sort((a, b) => a.d - b.d);
+  const usedI = new Set<number>();
+  const usedJ = new Set<number>();
+  const speeds: number[] = [];
+  for (const { d, i, j } of pairs) {
+    if (usedI.has(i) || usedJ.has(j)) continue;
+    usedI.add(i);
+    usedJ.add(j);
+    speeds.push(d / dtSec);
+  }
+  return speeds.sort((a, b) => a - b);
+}
+
+/** People running (over `runningAbove` heights per second) and the 75th percentile speed. */
+export function paceOf(speeds: number[], runningAbove = 1): { running: number; p75: number } {
+  return {
+    running: speeds.filter((s) => s > runningAbove).length,
+    p75: speeds.length > 0 ? speeds[Math.floor(0.75 * (speeds.length - 1))]! : 0,
+  };
+}
+
+function auc(live: number[], dead: number[]): number {
+  let s = 0;
+  for (const l of live) for (const d of dead) s += l > d ? 1 : l === d ? 0.5 : 0;
+  return s / Math.max(1, live.length * dead.length);
+}
+
+async function main(): Promise<void> {
+  const fps = Number(process.env.PACE_FPS ?? 2);
+  const width = Number(process.env.PACE_WIDTH ?? 1024);
+  const height = Math.round((width * 9) / 32) * 2;
+  const finder = await createPersonFinder(1);
+  const clips = loadLabelledClips(findSharedMedia()).filter(
+    (c) => c.path.includes('real-clips') && c.confidence !== 'low',
+  );
+  const pooled = {
+    live: { running: [] as number[], p75: [] as number[] },
+    dead: { running: [] as number[], p75: [] as number[] },
+  };
+  const cpuStart = process.cpuUsage();
+  let filmSec = 0;
+  for (const clip of clips) {
+    const info = await probeVideo(clip.path);
+    const analysis = await cachedFeatures(clip.path);
+    filmSec += info.durationSec;
+    let last: { t: number; boxes: Box[] } | null = null;
+    let line = '';
+    for await (const fr of readFrames({ input: clip.path, info, fps, width, height })) {
+      const found = await findPeople(
+        finder,
+        {
+          width: fr.width,
+          height: fr.height,
+          data: fr.data,
+        },
+        { minScore: 0.25 },
+      );
+      const boxes = found.map((d) => d.box);
+      if (last) {
+        const steps: CameraStep[] = [];
+        for (
+          let i = Math.round(last.t * analysis.fps) + 1;
+          i <= Math.round(fr.timeSec * analysis.fps) && i < analysis.count;
+          i++
+        )
+          steps.push({ panX: analysis.panX[i]!, panY: analysis.panY[i]!, zoom: analysis.zoom[i]! });
+        const pace = paceOf(matchPace(last.boxes, boxes, fr.timeSec - last.t, fr, steps));
+        const t = (last.t + fr.timeSec) / 2;
+        const live = clip.live.some((s) => t >= s.start && t < s.end);
+        const scored = live || !clip.live.some((s) => t >= s.start - 1.5 && t < s.end + 3);
+        if (scored) {
+          const bucket = live ? pooled.live : pooled.dead;
+          bucket.running.push(pace.running);
+          bucket.p75.push(pace.p75);
+        }
+        line += `${live ? 'L' : '.'}${Math.min(9, pace.running)} `;
+      }
+      last = { t: fr.timeSec, boxes };
+    }
+    console.log(`${clip.name.padEnd(34)} ${line}`);
+  }
+  await finder.close();
+  const cpu = process.cpuUsage(cpuStart);
+  console.log(
+    `\npeople running (>1 height/s), live vs dead seconds outside the allowance: AUC ${auc(pooled.live.running, pooled.dead.running).toFixed(3)}`,
+  );
+  console.log(`75th percentile pace: AUC ${auc(pooled.live.p75, pooled.dead.p75).toFixed(3)}`);
+  console.log(
+    `detector and pace CPU (this process, without ffmpeg): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s for ${filmSec.toFixed(1)} s of film`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
