@@ -70,6 +70,11 @@ export function decodeOptionsFor(
 
 /** Share of the frames around one that must show a playing field for play to be possible there. */
 export const MIN_FIELD_SEEN = 0.5;
+/**
+ * Share of the frames around one that must not be shot changes for play to be possible there (the
+ * same bar as the field's): while the camera swings away every feature is a bridged copy.
+ */
+export const MIN_STEADY = 0.5;
 
 /** Probability of live play per frame, smoothed over about a second. */
 export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): Float32Array {
@@ -77,8 +82,9 @@ export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): 
   const stride = FEATURE_NAMES.length;
   const raw = new Float32Array(matrix.count);
   for (let i = 0; i < matrix.count; i++) {
-    // No playing surface in the picture (a test pattern, the camera on the crowd): no play.
-    if (matrix.fieldSeen[i]! < MIN_FIELD_SEEN) continue;
+    // No playing surface in the picture (a test pattern, the camera on the crowd), or the picture
+    // changing wholesale on most frames (the camera swinging away): no play.
+    if (matrix.fieldSeen[i]! < MIN_FIELD_SEEN || matrix.steady[i]! < MIN_STEADY) continue;
     let z = model.bias;
     for (let c = 0; c < columns.length; c++)
       z +=

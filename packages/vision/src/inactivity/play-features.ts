@@ -26,6 +26,12 @@ export interface FeatureMatrix {
   cuts: Uint8Array;
   /** Share of the frames within a second either side where a playing field was seen (0..1). */
   fieldSeen: Float32Array;
+  /**
+   * Share of the frames within a second either side that are not shot changes (0..1): where the
+   * picture changes wholesale on most frames (the camera swung away) every feature is bridged, so
+   * nothing is measured there.
+   */
+  steady: Float32Array;
 }
 
 export const FEATURE_NAMES: { name: string; group: ReasonGroup }[] = [];
@@ -191,7 +197,14 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
   const seen = Float32Array.from(f.fieldShare, (v, i) =>
     v >= FIELD_SEEN_SHARE && f.fieldWidth[i]! >= FIELD_SEEN_WIDTH ? 1 : 0,
   );
-  return { values, count: n, cuts, fieldSeen: windowMean(seen, -second, second) };
+  const still = Float32Array.from(cuts, (c) => (c ? 0 : 1));
+  return {
+    values,
+    count: n,
+    cuts,
+    fieldSeen: windowMean(seen, -second, second),
+    steady: windowMean(still, -second, second),
+  };
 }
 
 function lowerBound(sorted: Float64Array, v: number): number {

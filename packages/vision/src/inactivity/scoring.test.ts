@@ -6,6 +6,7 @@ import {
   decodeOptionsFor,
   decodePlays,
   explainSegments,
+  liveProbabilities,
   type LivePlayModel,
 } from './live-play-model.js';
 import { buildFeatureMatrix, FEATURE_NAMES } from './play-features.js';
@@ -189,5 +190,16 @@ describe('live-play explanation', () => {
     expect(segment!.decidedBy[0]).toBe('many people on the field moved at once');
     expect(segment!.startedBy).toContain('20.0 s');
     expect(segment!.endedBy).toContain('whistle at 30.2 s');
+  });
+
+  it('sees no play where the picture changes wholesale on most frames (the camera swung away)', () => {
+    const film = features(bursts(20, [[0, 20]]), 0.1);
+    const swinging = { ...film, frameChange: Float32Array.from(film.frameChange) };
+    for (let i = 40; i < 60; i++) if (i % 4 !== 0) swinging.frameChange[i] = 0.5;
+    const p = liveProbabilities(buildFeatureMatrix(swinging), model);
+    const steady = liveProbabilities(buildFeatureMatrix(film), model);
+    expect(p[50]).toBe(0);
+    expect(steady[50]).toBeGreaterThan(0.5);
+    expect(p[20]).toBeCloseTo(steady[20]!, 5);
   });
 });
