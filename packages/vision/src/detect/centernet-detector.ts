@@ -26,6 +26,9 @@ function ensureWasmBackend(): Promise<void> {
  * The graph takes 0–255 RGB at 512×512 and returns 100 rows of [x1, y1, x2, y2, score, class].
  */
 export class CenterNetDetector implements PersonFinder {
+  /** The frame's pixels as floats, reused (tfjs copies them into wasm memory at once). */
+  private pixels = new Float32Array(0);
+
   private constructor(private readonly model: GraphModel) {}
 
   static async create(): Promise<CenterNetDetector> {
@@ -36,12 +39,12 @@ export class CenterNetDetector implements PersonFinder {
 
   async detect(frame: RgbFrame, options: DetectOptions = {}): Promise<PersonDetection[]> {
     const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
+    const size = frame.width * frame.height * 3;
+    if (this.pixels.length < size) this.pixels = new Float32Array(size);
+    const values = this.pixels.subarray(0, size);
+    values.set(frame.data);
     const output = tf.tidy(() => {
-      const pixels = tf.tensor3d(
-        Float32Array.from(frame.data),
-        [frame.height, frame.width, 3],
-        'float32',
-      );
+      const pixels = tf.tensor3d(values, [frame.height, frame.width, 3], 'float32');
       const resized = tf.image.resizeBilinear(pixels, [INPUT_SIZE, INPUT_SIZE]);
       return this.model.execute(tf.expandDims(resized, 0), 'tower_0/detections') as tf.Tensor;
     });

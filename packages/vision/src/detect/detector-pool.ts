@@ -78,7 +78,13 @@ export class DetectorPool implements PersonFinder {
     slot.busy += 1;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, frame, options });
+      const buffer = frame.data.buffer;
+      const owned =
+        options.handOver === true &&
+        buffer instanceof ArrayBuffer &&
+        frame.data.byteOffset === 0 &&
+        frame.data.byteLength === buffer.byteLength;
+      slot.worker.postMessage({ id, frame, options }, owned ? [buffer] : []);
     });
   }
 

@@ -74,7 +74,7 @@ export async function findPeople(
   const minScore = options.minScore ?? 0.1;
   if (options.layout === 'letterbox') {
     const padded = letterboxFrame(frame);
-    const found = await finder.detect(padded.frame, { minScore });
+    const found = await finder.detect(padded.frame, { minScore, handOver: true });
     return found.map((d) => ({
       ...d,
       box: [d.box[0] - padded.dx, d.box[1] - padded.dy, d.box[2], d.box[3]],
@@ -85,6 +85,7 @@ export async function findPeople(
     tiles.map(async (tile) => {
       const found = await finder.detect(cropFrame(frame, tile.x, tile.y, tile.size, tile.size), {
         minScore,
+        handOver: true,
       });
       return found
         .map((d): PersonDetection => ({

@@ -16,6 +16,11 @@ export interface PersonDetection {
 export interface DetectOptions {
   /** Lowest CenterNet score kept (its person scores run lower than most detectors': 0.2–0.8). */
   minScore?: number;
+  /**
+   * The caller hands the frame's pixels over: a detector on another thread may move them there
+   * instead of copying (the frame is unusable afterwards).
+   */
+  handOver?: boolean;
 }
 
 /** Anything that finds people in a frame: one in-thread model or a pool of worker threads. */

@@ -1,26 +1,14 @@
 import { boxIou } from '../detect/box-nms.js';
 import { createPersonFinder } from '../detect/detector-pool.js';
 import { findPeople, type DetectLayout } from '../detect/find-people.js';
-import type { PersonDetection, PersonFinder, RgbFrame } from '../detect/types.js';
+import type { Box, PersonDetection, PersonFinder, RgbFrame } from '../detect/types.js';
 import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
-import { NumberRecognizer } from '../numbers/number-recognizer.js';
-import { readPersonNumber } from '../numbers/read-person-number.js';
-import { TextDetector } from '../numbers/text-detector.js';
-import { addsOneDigit } from '../numbers/digit-relation.js';
-import { combineReads, isPlausibleNumber, type JerseyRead } from '../numbers/read-jersey-number.js';
-import {
-  bandCoverage,
-  cropRgb,
-  isLegibleCandidate,
-  jerseyNumberBand,
-  numberBand,
-  sharpness,
-} from '../numbers/torso-crop.js';
+import type { NumberRecognizer } from '../numbers/number-recognizer.js';
+import type { TextDetector } from '../numbers/text-detector.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
 import { sampleKit } from '../teams/kit-colours.js';
-import { labDistance, rgbToLab, type Lab } from '../teams/lab-colour.js';
 import { ByteTracker, type TrackInput } from '../track/byte-tracker.js';
 import {
   estimateCameraShift,
@@ -29,6 +17,8 @@ import {
   type GreyThumb,
 } from '../track/camera-motion.js';
 import type { PictureTimeline } from './appearances.js';
+import { createNumberReader } from './number-reader.js';
+import type { PersonReadJob, PersonReadResult } from './read-people.js';
 import { isReadDue, isTextLookDue } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
@@ -80,14 +70,14 @@ interface Pending {
   detections: Promise<PersonDetection[]>;
 }
 
-/** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
-function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
-  return (r, g, b) => labDistance(rgbToLab(r, g, b), jersey) < 18;
-}
-
-/** Whether `wide` is `narrow` with a second digit the narrow crop cut off (1 → 11, 4 → 14). */
-function extendsNumber(wide: JerseyRead, narrow: JerseyRead): boolean {
-  return wide.number !== null && narrow.number !== null && addsOneDigit(wide.number, narrow.number);
+/** The reads of one frame on their way: applied before the next frame's read decisions. */
+interface InFlightReads {
+  timeSec: number;
+  boxes: Box[];
+  jobs: PersonReadJob[];
+  /** The track of each job. */
+  records: TrackRecord[];
+  results: Promise<PersonReadResult[]>;
 }
 
 function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
@@ -96,8 +86,8 @@ function inSegments(t: number, segments: readonly TimeRange[] | undefined): bool
 
 /**
  * Finds the teams (jersey colours), the players (jersey numbers) and when each is on screen.
- * Decodes the video once at a few frames per second; detection runs on worker threads one frame
- * ahead of tracking, colour sampling and number reading on this thread. Memory holds a few frames
+ * Decodes the video once at a few frames per second; detection runs on worker threads ahead of
+ * tracking and colour sampling on this thread, number reading on another worker thread beside it. Memory holds a few frames
  * and small per-track summaries, whatever the video's length.
  */
 export async function analyseTracking(
@@ -114,8 +104,10 @@ export async function analyseTracking(
   const width = Math.min(options.width ?? 1280, sourceWidth);
   const scale = sourceWidth / width;
   const finder = options.finder ?? (await createPersonFinder(options.workers));
-  const recognizer = options.recognizer ?? (await NumberRecognizer.create());
-  const textDetector = options.textDetector ?? (await TextDetector.create());
+  const reader = await createNumberReader({
+    recognizer: options.recognizer,
+    textDetector: options.textDetector,
+  });
   const tracker = new ByteTracker();
   const records = new Map<number, TrackRecord>();
   const finished: TrackRecord[] = [];
@@ -139,12 +131,39 @@ export async function analyseTracking(
   const endTracks = (ended: readonly { id: number }[]): void => {
     for (const t of ended) {
       const r = records.get(t.id);
-      if (r) {
-        if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
-        finished.push(r);
-      }
+      if (r) finished.push(r);
       records.delete(t.id);
     }
+  };
+
+  // Number reading runs beside the frame loop (`NumberReader`), with one fixed rule so the result
+  // never depends on when a read finishes: the reads of a frame are applied, always awaited, just
+  // before the next frame decides whose number to read. That is the order of reading in line.
+  let inFlight: InFlightReads | null = null;
+  const applyReads = async (): Promise<void> => {
+    const reads = inFlight;
+    if (!reads) return;
+    inFlight = null;
+    const results = await reads.results;
+    reads.records.forEach((record, i) => {
+      const job = reads.jobs[i]!;
+      const { text, band } = results[i]!;
+      const box = reads.boxes[job.detection]!;
+      const timeSec = reads.timeSec;
+      if (job.textLook !== null) {
+        record.lastReadSec = timeSec;
+        record.lastTextLookSec = timeSec;
+        record.textLooks++;
+        if (text && text.textBoxes > 0) record.textLooksWithText++;
+        if (text && text.number !== null) {
+          record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
+        }
+      }
+      if (band) {
+        record.lastReadSec = timeSec;
+        record.addBandRead({ number: band.number, confidence: band.confidence, timeSec, box });
+      }
+    });
   };
 
   const analyseFrame = async (p: Pending): Promise<void> => {
@@ -182,6 +201,7 @@ export async function analyseTracking(
     picture.frames.push([p.timeSec, cameraX, cameraY]);
     picture.width = p.frame.width;
     picture.height = p.frame.height;
+    const assigned: [TrackRecord, number][] = [];
     for (const { trackId, detectionIndex } of assignments) {
       const d = detections[detectionIndex]!;
       const record = records.get(trackId) ?? new TrackRecord(trackId);
@@ -189,7 +209,14 @@ export async function analyseTracking(
       record.addPosition(p.timeSec, d.box, [cameraX, cameraY]);
       const kit = kits[detectionIndex];
       if (kit) record.addKit(kit);
+      assigned.push([record, detectionIndex]);
+    }
+    await applyReads();
+    const jobs: PersonReadJob[] = [];
+    const jobRecords: TrackRecord[] = [];
+    for (const [record, detectionIndex] of assigned) {
       if (!isReadDue(record, p.timeSec)) continue;
+      const d = detections[detectionIndex]!;
       const overlap = Math.max(
         0,
         ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
@@ -205,76 +232,28 @@ export async function analyseTracking(
           )
           .map((o) => boxIou(o.box, d.box)),
       );
-      if (
+      const textLookDue =
         d.box[3] >= MIN_TEXT_PERSON_HEIGHT &&
         d.score >= MIN_TEXT_PERSON_SCORE &&
         textOverlap < 0.3 &&
-        isTextLookDue(record, p.timeSec)
-      ) {
-        // the number wherever it sits on the body: text detection on the upscaled upper body
-        record.lastReadSec = p.timeSec;
-        record.lastTextLookSec = p.timeSec;
-        const found = await readPersonNumber(
-          textDetector,
-          recognizer,
-          p.frame,
-          d.box,
-          record.textLooks++,
-        );
-        if (found.textBoxes > 0) record.textLooksWithText++;
-        if (found.number !== null) {
-          record.reads.push({
-            number: found.number,
-            confidence: found.confidence,
-            timeSec: p.timeSec,
-            box: d.box,
-          });
-          continue;
-        }
-      }
-      // no text found: the fixed torso band of an upright player
-      const band = jerseyNumberBand(p.frame, d.box, kit ? jerseyTest(kit.jersey) : null);
-      if (band[2] < 6 || band[3] < 8) continue;
-      const crop = cropRgb(p.frame, band);
-      const bandCover = bandCoverage(
-        band,
-        d.box,
-        detections.filter((_, j) => j !== detectionIndex).map((o) => o.box),
-      );
-      const legible = isLegibleCandidate({
-        box: d.box,
-        score: d.score,
+        isTextLookDue(record, p.timeSec);
+      jobs.push({
+        detection: detectionIndex,
         overlap,
-        bandCover,
-        sharpness: sharpness(crop),
+        jersey: kits[detectionIndex]?.jersey ?? null,
+        textLook: textLookDue ? record.textLooks : null,
       });
-      if (!legible) continue;
-      record.lastReadSec = p.timeSec;
-      const first = await recognizer.read(crop, { stretch: 1.3, normalise: true });
-      // a second look at crops that seem to show a number: agreement lifts it, doubt lowers it;
-      // and a look at the fixed middle band of the box: where the jersey-colour columns cut a
-      // digit off ('11' read as '1'), the wider crop holds both (it alone misreads more often, so
-      // it only ever adds the missing digit)
-      let read = combineReads([first], 0);
-      if (isPlausibleNumber(first.text)) {
-        read = combineReads([first, await recognizer.read(crop, { normalise: true })], 0);
-      }
-      if (read.number !== null && read.number <= 9) {
-        const wide = await recognizer.read(cropRgb(p.frame, numberBand(d.box, p.frame)), {
-          stretch: 1.3,
-          normalise: true,
-        });
-        const alternative = combineReads([wide], 0);
-        if (extendsNumber(alternative, read) && alternative.confidence >= read.confidence)
-          read = alternative;
-      }
-      record.addBandRead({
-        number: read.number,
-        confidence: read.confidence,
-        timeSec: p.timeSec,
-        box: d.box,
-      });
+      jobRecords.push(record);
     }
+    if (jobs.length === 0) return;
+    const boxes = detections.map((d) => d.box);
+    inFlight = {
+      timeSec: p.timeSec,
+      boxes,
+      jobs,
+      records: jobRecords,
+      results: reader.read({ frame: p.frame, detections, jobs }, true), // the frame is done with here
+    };
   };
 
   const queue: Pending[] = [];
@@ -296,14 +275,19 @@ export async function analyseTracking(
       if (signal?.aborted) throw abortError();
     }
     while (queue.length > 0) await analyseFrame(queue.shift()!);
+    await applyReads();
   } finally {
-    // let in-flight detections settle before the finder closes
-    await Promise.allSettled(queue.map((q) => q.detections));
+    // let in-flight detections and reads settle before the finder and the reader close
+    const reading = inFlight as InFlightReads | null; // set inside analyseFrame
+    await Promise.allSettled([...queue.map((q) => q.detections), reading?.results]);
     if (!options.finder) await finder.close();
-    if (!options.recognizer) await recognizer.close();
-    if (!options.textDetector) await textDetector.close();
+    await reader.close();
   }
   endTracks(tracker.finish());
+  // a track's band reads are judged once all its reads are in (some arrive after it ended)
+  for (const r of finished) {
+    if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
+  }
   const summary = summariseTracks(finished, {
     durationSec: info.durationSec,
     sampleIntervalSec: 1 / fps,
