@@ -1,9 +1,16 @@
 /** CIE L*a*b* colour (D65): distances in it follow perceived colour differences. */
 export type Lab = [number, number, number];
 
-function toLinear(c: number): number {
+function toLinearExact(c: number): number {
   const v = c / 255;
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+}
+
+/** `toLinearExact` of every 8-bit value: pixels are converted by the million, and `** 2.4` is slow. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => toLinearExact(c));
+
+function toLinear(c: number): number {
+  return Number.isInteger(c) && c >= 0 && c <= 255 ? LINEAR[c]! : toLinearExact(c);
 }
 
 function fromLinear(v: number): number {

@@ -49,7 +49,8 @@ export interface AnalyseTrackingOptions {
   signal?: AbortSignal;
 }
 
-const LOOKAHEAD = 2;
+/** Frames whose detection runs ahead of the analysis (keeps the detector threads busy). */
+const LOOKAHEAD = 4;
 
 /**
  * People this tall (analysis pixels) and this surely a person have their number looked for by text
