@@ -173,13 +173,41 @@ describe('tracking analysis', () => {
     for (const [t] of r.path) {
       if (!isReadDue(r, t)) continue;
       r.lastReadSec = t;
-      read(r, t, 7);
+      read(r, t, 7, 0.85); // never sure: the number does not settle
       readTimes.push(t);
     }
     expect(readTimes.slice(0, 14)).toEqual(Array.from({ length: 14 }, (_, i) => i * 0.5));
     expect(readTimes[14]! - readTimes[13]!).toBe(1.5);
     expect(readTimes.at(-1)).toBeGreaterThan(40);
     expect(readTimes.length).toBeLessThanOrEqual(60);
+  });
+
+  it('reads a settled number only as often as a long track, to see a swap', () => {
+    const r = walk(1, 0, 20, 0);
+    const readTimes: number[] = [];
+    for (const [t] of r.path) {
+      if (!isReadDue(r, t)) continue;
+      r.lastReadSec = t;
+      read(r, t, 7, 0.97);
+      readTimes.push(t);
+    }
+    // two sure reads of 7 settle it
+    expect(readTimes.slice(0, 4)).toEqual([0, 0.5, 2, 3.5]);
+    expect(readTimes.at(-1)).toBeGreaterThan(18);
+  });
+
+  it('looks less often at a person on whom two cycles of looks found no text', () => {
+    const r = walk(1, 0, 20, 0);
+    const looks: number[] = [];
+    for (const [t] of r.path) {
+      if (!isTextLookDue(r, t)) continue;
+      r.lastTextLookSec = t;
+      r.textLooks++;
+      looks.push(t);
+    }
+    expect(looks.slice(0, 7)).toEqual([0, 1, 2, 3, 4, 5, 8]);
+    r.textLooksWithText = 1; // text was found once: the person may show a number again
+    expect(isTextLookDue(r, r.lastTextLookSec + 1)).toBe(true);
   });
 
   it('looks for a number by text detection every other frame, every 3 s once it is settled', () => {
