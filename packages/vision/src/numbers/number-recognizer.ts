@@ -52,6 +52,8 @@ export class NumberRecognizer {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // input shapes change with every crop: a memory pattern per shape only piles up
+      enableMemPattern: false,
     });
     return new NumberRecognizer(session, digitClasses);
   }

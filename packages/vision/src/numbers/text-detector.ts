@@ -32,6 +32,8 @@ export class TextDetector {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // input shapes change with every crop: a memory pattern per shape only piles up
+      enableMemPattern: false,
     });
     return new TextDetector(session);
   }

@@ -34,7 +34,13 @@ export function runEngine<R extends EngineRequest>(
       return;
     }
     const child = fork(ENGINE_PROCESS_SCRIPT, [], {
-      env: { ...process.env, TMPDIR: options.tmpDir },
+      // glibc keeps a malloc arena per busy thread (the vision engine runs four): two hold Player
+      // Tracking's peak RSS on a 48-s 720p film at 641 MB instead of 717 (docs/decisions/0018)
+      env: {
+        ...process.env,
+        TMPDIR: options.tmpDir,
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Killed by the kernel if this worker dies, even by SIGKILL (its ffmpeg children likewise).
       ...boundForkOptions(),
