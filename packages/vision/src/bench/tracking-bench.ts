@@ -1,8 +1,13 @@
 /**
  * Player Tracking benchmark: synthetic films with exact ground truth, the real jersey crops, and the
- * real clips' speed. Run with `npm run bench:tracking` (nice it on a shared machine).
+ * real clips' speed. Run with `npm run bench:tracking` (nice it on a shared machine);
+ * `npm run bench:tracking -- speed [film…]` times the CLI on real films.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { CenterNetDetector } from '../detect/centernet-detector.js';
 import { createPersonFinder } from '../detect/detector-pool.js';
@@ -14,6 +19,7 @@ import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
 import { sharedMediaDir } from '../synth-tracking/shared-media.js';
 import { evaluateTracking, type TrackingScores } from '../synth-tracking/evaluate-tracking.js';
 import { analyseTracking } from '../tracking/analyse-tracking.js';
+import type { TrackingAnalysis } from '../tracking/tracking-types.js';
 import { readImageRgb } from '../detect/read-image.js';
 
 const benchOptions = {
@@ -227,7 +233,47 @@ async function realClips(): Promise<void> {
   }
 }
 
+/**
+ * `speed [film…]`: each film (default the 16-s 720p volleyball clip) through the built CLI, as a
+ * user runs it, in its own process: wall and CPU seconds per film second, peak RSS, and the load
+ * average around the run (the machine is shared: CPU per film second is the robust figure).
+ */
+async function speed(films: string[]): Promise<void> {
+  const launcher = fileURLToPath(new URL('../../bin/scout-vision.js', import.meta.url));
+  const chosen =
+    films.length > 0 ? films : [join(sharedMediaDir(), 'video', 'volleyball_ovideo_katsbeds.mp4')];
+  const dir = await mkdtemp(join(tmpdir(), 'track-speed-'));
+  console.log('\nSpeed (scout-vision track, model loading included)');
+  try {
+    for (const film of chosen) {
+      const json = join(dir, 'analysis.json');
+      const load = loadavg()[0]!.toFixed(1);
+      const started = performance.now();
+      await promisify(execFile)(process.execPath, [
+        launcher,
+        'track',
+        film,
+        '--json',
+        json,
+        '--quiet',
+      ]);
+      const processSec = (performance.now() - started) / 1000;
+      const a = JSON.parse(await readFile(json, 'utf8')) as TrackingAnalysis;
+      const cpu = a.timings.cpuSec ?? 0;
+      console.log(
+        `  ${film} (${a.durationSec.toFixed(1)} s): wall ${a.timings.analysisSec.toFixed(1)} s = ${(a.timings.analysisSec / a.durationSec).toFixed(2)}x (process ${processSec.toFixed(1)} s), CPU ${cpu.toFixed(1)} s = ${(cpu / a.durationSec).toFixed(2)} CPU s per film s, peak RSS ${a.timings.peakRssMb ?? '?'} MB, load ${load} -> ${loadavg()[0]!.toFixed(1)}, players ${a.teams.map((t) => `${t.teamLetter} [${t.players.join(',')}]`).join(' ')}`,
+      );
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const only = process.argv[2];
+if (only === 'speed') {
+  await speed(process.argv.slice(3));
+  process.exit(0);
+}
 const recognizer = await NumberRecognizer.create();
 console.log(
   'Player Tracking benchmark. Timings are wall-clock on a shared 2-core machine: treat them as noisy.',

@@ -304,6 +304,7 @@ export async function analyseTracking(
     timings: {
       analysisSec: Math.round((performance.now() - started) / 10) / 100,
       cpuSec: Math.round((cpu.user + cpu.system) / 1e4) / 100,
+      peakRssMb: Math.round(globalThis.process.resourceUsage().maxRSS / 1024),
     },
   };
 }

@@ -49,7 +49,8 @@ export interface TrackingAnalysis {
    * analysisSec: wall time. cpuSec: CPU time of this process and its detector threads (not ffmpeg's
    * decode): on a busy machine it shows what the analysis itself costs.
    */
-  timings: { analysisSec: number; cpuSec?: number };
+  /** Wall and CPU seconds (all threads) of the analysis; peak RSS of the process so far, in MB. */
+  timings: { analysisSec: number; cpuSec?: number; peakRssMb?: number };
   /** Counts that explain a thin result (no people, one team, unreadable numbers). */
   stats: {
     sampledFrames: number;
