@@ -31,6 +31,8 @@ export const BODY_LOOKS: readonly BodyLook[] = [
   { top: -0.04, bottom: 0.72, height: 400 },
   { top: 0.08, bottom: 0.6, height: 440 },
 ];
+/** The look that zooms on the torso (in `BODY_LOOKS`): the one small players get. */
+export const TORSO_LOOK = 2;
 const MAX_SCALE = 5;
 /** The top of a person box taken by the head: no shirt number is centred this high. */
 const HEAD_SHARE = 0.1;

@@ -6,6 +6,7 @@ import { readFrames } from '../media/frame-reader.js';
 import { abortError } from '../media/media-error.js';
 import { probeVideo } from '../media/probe.js';
 import type { NumberRecognizer } from '../numbers/number-recognizer.js';
+import { TORSO_LOOK } from '../numbers/locate-number.js';
 import type { TextDetector } from '../numbers/text-detector.js';
 import { estimateFieldColour } from '../teams/field-colour.js';
 import { sampleKit } from '../teams/kit-colours.js';
@@ -58,6 +59,13 @@ const LOOKAHEAD = 4;
  * detections are mostly spectators, shadows and parts of people.
  */
 const MIN_TEXT_PERSON_HEIGHT = 64;
+/**
+ * Smaller people down to this height get the torso look, on its own schedule and beside the band
+ * read: on wide broadcast film a back's number is 10–12 px on a 45–60 px player, readable by a person
+ * and found by the text detector only in a crop of the torso alone. The torso of a small player is a
+ * small image (the upscale is capped), so the look is cheap.
+ */
+const MIN_SMALL_TEXT_PERSON_HEIGHT = 40;
 const MIN_TEXT_PERSON_SCORE = 0.2;
 /**
  * A track looked at this often by text detection without any number-shaped text found on the person
@@ -151,7 +159,13 @@ export async function analyseTracking(
       const { text, band } = results[i]!;
       const box = reads.boxes[job.detection]!;
       const timeSec = reads.timeSec;
-      if (job.textLook !== null) {
+      if (job.textLook !== null && job.besideBand) {
+        // a small person's look counts neither as a look nor as one that found no text
+        record.lastSmallLookSec = timeSec;
+        if (text && text.number !== null) {
+          record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
+        }
+      } else if (job.textLook !== null) {
         record.lastReadSec = timeSec;
         record.lastTextLookSec = timeSec;
         record.textLooks++;
@@ -233,16 +247,28 @@ export async function analyseTracking(
           )
           .map((o) => boxIou(o.box, d.box)),
       );
+      const small = d.box[3] < MIN_TEXT_PERSON_HEIGHT;
       const textLookDue =
-        d.box[3] >= MIN_TEXT_PERSON_HEIGHT &&
+        d.box[3] >= MIN_SMALL_TEXT_PERSON_HEIGHT &&
         d.score >= MIN_TEXT_PERSON_SCORE &&
         textOverlap < 0.3 &&
-        isTextLookDue(record, p.timeSec);
+        (small
+          ? isTextLookDue(
+              {
+                reads: record.reads,
+                lastTextLookSec: record.lastSmallLookSec,
+                textLooks: 0,
+                textLooksWithText: 0,
+              },
+              p.timeSec,
+            )
+          : isTextLookDue(record, p.timeSec));
       jobs.push({
         detection: detectionIndex,
         overlap,
         jersey: kits[detectionIndex]?.jersey ?? null,
-        textLook: textLookDue ? record.textLooks : null,
+        textLook: !textLookDue ? null : small ? TORSO_LOOK : record.textLooks,
+        besideBand: small,
       });
       jobRecords.push(record);
     }

@@ -24,6 +24,8 @@ export interface PersonReadJob {
   jersey: Lab | null;
   /** The track's text look number when a look by text detection is due, else null. */
   textLook: number | null;
+  /** The look is an extra beside the band read (a small person's torso look), not instead of it. */
+  besideBand: boolean;
 }
 
 /** What one job found. */
@@ -125,7 +127,9 @@ export async function readPeople(
       );
     }
     const band =
-      text && text.number !== null ? null : await readBand(models.recognizer, request, job);
+      text && text.number !== null && !job.besideBand
+        ? null
+        : await readBand(models.recognizer, request, job);
     results.push({ text, band });
   }
   return results;

@@ -19,6 +19,8 @@ export class TrackRecord {
   /** Of those, the looks that found number-shaped text on the person. */
   textLooksWithText = 0;
   lastTextLookSec = -Infinity;
+  /** The last torso look while the person was too small for the text looks (its own schedule). */
+  lastSmallLookSec = -Infinity;
   private kitSeen = 0;
 
   constructor(readonly id: number) {}
