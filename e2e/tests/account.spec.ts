@@ -86,6 +86,8 @@ test('a new player registers, activates by mail, manages the account and resets 
   const mailsBefore = mailbox.messages.length;
   await page.getByRole('link', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // the router renders the new page in a transition: until it shows, 'Email' is the login page's field
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expectToast(page, 'Email sent successfully!');
