@@ -58,10 +58,17 @@ class WorkerReader implements NumberReader {
       if ('error' in reply) p.reject(new Error(reply.error));
       else p.resolve(reply.results);
     });
-    worker.on('error', (error) => {
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
-    });
+    worker.on('error', (error) => this.failPending(error));
+    // a thread that ends without an error event (terminated, or its event loop emptied) must not
+    // leave a read waiting forever
+    worker.on('exit', (code) =>
+      this.failPending(new Error(`The number reader stopped (exit code ${code}).`)),
+    );
+  }
+
+  private failPending(error: Error): void {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
   }
 
   static async create(): Promise<WorkerReader> {
