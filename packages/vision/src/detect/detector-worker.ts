@@ -1,27 +1,8 @@
-import { parentPort } from 'node:worker_threads';
+import { serveInWorker } from '../threads/serve-in-worker.js';
 import { CenterNetDetector } from './centernet-detector.js';
-import type { DetectOptions, RgbFrame } from './types.js';
+import type { DetectRequest } from './detector-pool.js';
 
-interface DetectRequest {
-  id: number;
-  frame: RgbFrame;
-  options: DetectOptions;
-}
-
-const port = parentPort;
-if (!port) throw new Error('detector-worker must run in a worker thread');
-
-const detectorPromise = CenterNetDetector.create();
-detectorPromise.then(
-  () => port.postMessage({ ready: true }),
-  (error: unknown) => port.postMessage({ ready: false, error: String(error) }),
+serveInWorker(
+  () => CenterNetDetector.create(),
+  (detector, { frame, options }: DetectRequest) => detector.detect(frame, options),
 );
-
-port.on('message', (request: DetectRequest) => {
-  detectorPromise
-    .then((detector) => detector.detect(request.frame, request.options))
-    .then(
-      (detections) => port.postMessage({ id: request.id, detections }),
-      (error: unknown) => port.postMessage({ id: request.id, error: String(error) }),
-    );
-});

@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { TextDetector } from '../numbers/text-detector.js';
+import { movableBuffer, WorkerClient } from '../threads/worker-client.js';
 import {
   readPeople,
   type FrameReadRequest,
@@ -32,76 +31,30 @@ class InThreadReader implements NumberReader {
   }
 }
 
-type WorkerReply =
-  | { ready: true }
-  | { ready: false; error: string }
-  | { id: number; results: PersonReadResult[] }
-  | { id: number; error: string };
-
 /**
  * `readPeople` on a worker thread owning the text detector and the recogniser (onnxruntime), so
  * number reading runs beside detection and tracking instead of holding up the frame loop.
  */
 class WorkerReader implements NumberReader {
-  private nextId = 0;
-  private readonly pending = new Map<
-    number,
-    { resolve: (r: PersonReadResult[]) => void; reject: (e: Error) => void }
-  >();
+  private constructor(
+    private readonly worker: WorkerClient<FrameReadRequest, PersonReadResult[]>,
+  ) {}
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (reply: WorkerReply) => {
-      if (!('id' in reply)) return;
-      const p = this.pending.get(reply.id);
-      if (!p) return;
-      this.pending.delete(reply.id);
-      if ('error' in reply) p.reject(new Error(reply.error));
-      else p.resolve(reply.results);
-    });
-    worker.on('error', (error) => this.failPending(error));
-    // a thread that ends without an error event (terminated, or its event loop emptied) must not
-    // leave a read waiting forever
-    worker.on('exit', (code) =>
-      this.failPending(new Error(`The number reader stopped (exit code ${code}).`)),
+  static async create(): Promise<WorkerReader> {
+    return new WorkerReader(
+      await WorkerClient.start<FrameReadRequest, PersonReadResult[]>(
+        new URL('./number-reader-worker.js', import.meta.url),
+        'number reader',
+      ),
     );
   }
 
-  private failPending(error: Error): void {
-    for (const p of this.pending.values()) p.reject(error);
-    this.pending.clear();
-  }
-
-  static async create(): Promise<WorkerReader> {
-    const worker = new Worker(fileURLToPath(new URL('./number-reader-worker.js', import.meta.url)));
-    await new Promise<void>((resolve, reject) => {
-      const onFirst = (reply: WorkerReply): void => {
-        if (!('ready' in reply)) return;
-        worker.off('message', onFirst);
-        if (reply.ready) resolve();
-        else reject(new Error(`The number reader could not load: ${reply.error}`));
-      };
-      worker.on('message', onFirst);
-      worker.once('error', reject);
-    });
-    return new WorkerReader(worker);
-  }
-
   read(request: FrameReadRequest, handOver = false): Promise<PersonReadResult[]> {
-    const id = this.nextId++;
-    const { data } = request.frame;
-    const owned =
-      handOver &&
-      data.buffer instanceof ArrayBuffer &&
-      data.byteOffset === 0 &&
-      data.byteLength === data.buffer.byteLength;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request }, owned ? [data.buffer] : []);
-    });
+    return this.worker.call(request, handOver ? movableBuffer(request.frame.data) : []);
   }
 
-  async close(): Promise<void> {
-    await this.worker.terminate();
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }
 
