@@ -143,7 +143,9 @@ function sendRaw(
   });
 }
 
+/** Temporary files left once background work is done (an accepted upload's ingest uses tmp/ too). */
 async function tmpFiles(): Promise<string[]> {
+  await testApp.jobs.idle();
   return filesUnder(path.join(testApp.dataDir, 'tmp'));
 }
 
