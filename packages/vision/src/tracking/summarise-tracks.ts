@@ -1,6 +1,7 @@
 import { voteTrackNumber, type TrackNumber } from '../numbers/track-vote.js';
 import { clusterTeams, type TeamLetter } from '../teams/cluster-teams.js';
 import { medianLab } from '../teams/kit-colours.js';
+import { swappedKitTeam } from '../teams/swapped-kit.js';
 import { labDistance, labToHex, type Lab } from '../teams/lab-colour.js';
 import {
   appearancesFromSightings,
@@ -132,6 +133,19 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       .filter((r) => jerseyOf.has(r.id))
       .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length * sizeOf(r) })),
   );
+  // tracks whose sampled jersey is their number (see swappedKitTeam): they name no team's colour
+  const swapped = new Set<number>();
+  for (const r of kept) {
+    const letter = clusters.assignment.get(r.id);
+    const jersey = jerseyOf.get(r.id);
+    const accents = r.kits.map((k) => k.accent).filter((a): a is Lab => a !== null);
+    const accent = accents.length * 2 >= r.kits.length ? medianLab(accents) : null;
+    if (!letter || !jersey || !accent || voteTrackNumber(r.reads).number === null) continue;
+    const team = swappedKitTeam({ jersey, accent }, letter, clusters.teams);
+    if (team === letter) continue;
+    clusters.assignment.set(r.id, team);
+    swapped.add(r.id);
+  }
   const scalePath = (
     p: [number, number, number, number, number],
   ): [number, number, number, number, number] => [
@@ -296,8 +310,8 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     // named by the shirts as lit (the clustering's centre is a mean that shadows grey and brown),
     // of its players whose number was read when there are any: the bench, the staff and the crowd
     // a cluster gathers pulled a red team's colour to light grey or pink
-    const numbered = members.filter((r) => numberedTracks.has(r.id));
-    const named = numbered.length > 0 ? numbered : members;
+    const numbered = members.filter((r) => numberedTracks.has(r.id) && !swapped.has(r.id));
+    const named = numbered.length > 0 ? numbered : members.filter((r) => !swapped.has(r.id));
     const lit = medianLab(named.flatMap((r) => r.kits.map((k) => k.lit ?? k.jersey)));
     return {
       teamLetter: t.letter,
