@@ -1,5 +1,5 @@
 import type { TeamLetter } from './cluster-teams.js';
-import { labDistance, type Lab } from './lab-colour.js';
+import type { Lab } from './lab-colour.js';
 
 /** A track's shirt colour and its second torso colour (the number, trim), as medians over its samples. */
 export interface TrackKit {
@@ -26,12 +26,12 @@ function towards(p: Lab, from: Lab, to: Lab): number {
  * The team of a numbered track whose kit reads swapped: on a small back the number (a team's
  * high-contrast second colour) can cover more of the torso than the shirt does, so the track's
  * "jersey" is the number and its "accent" the shirt — a white number on a dark shirt samples as a
- * white shirt. Such a track belongs to the other team when its second colour fits that team's shirt
- * better than its own jersey fits the team it was put in, and its jersey is pulled from its team's
- * colour toward the other team's (the blurred shirt mixed into the number's pixels). Only for tracks
- * a number was read on: without a number the second colour is as likely a fold, a shadow or a
- * neighbour; and not for a jersey on or beyond its team's colour, away from the other team (a big
- * player's shadowed shirt, whose dark second colour merely resembles a dark team).
+ * white shirt. Such a track belongs to the other team when its second colour sits on the other
+ * team's side (nearer the other team's shirt along the line between the two teams) and its jersey is
+ * pulled from its team's colour toward the other team's (the blurred shirt mixed into the number's
+ * pixels). Only for tracks a number was read on: without a number the second colour is as likely a
+ * fold, a shadow or a neighbour; and not for a jersey on or beyond its team's colour, away from the
+ * other team (a big player's shadowed shirt, whose dark second colour merely resembles a dark team).
  */
 export function swappedKitTeam(
   kit: TrackKit,
@@ -42,10 +42,8 @@ export function swappedKitTeam(
   const own = teams.find((t) => t.letter === assigned);
   const other = teams.find((t) => t.letter !== assigned);
   if (!own || !other) return assigned;
-  if (towards(kit.jersey, own.colour, other.colour) < MIN_PULL) return assigned;
-  const accentToOther = labDistance(kit.accent, other.colour);
   const swapped =
-    accentToOther < labDistance(kit.accent, own.colour) &&
-    accentToOther < labDistance(kit.jersey, own.colour);
+    towards(kit.jersey, own.colour, other.colour) >= MIN_PULL &&
+    towards(kit.accent, own.colour, other.colour) > 0.5;
   return swapped ? other.letter : assigned;
 }

@@ -12,6 +12,14 @@ describe.skipIf(!broadcast.path)(
       const result = await analyseTracking(broadcast.path!, { segments: [{ start: 3, end: 7 }] });
       const listed = result.teams.flatMap((t) => t.players);
       expect(listed).toContain(20);
+      // Inter's blue and black stripes, not the white team: the white number covers most of the
+      // small back's torso band, so the track's jersey samples white (its second colour is the shirt)
+      const light = (hex: string): number =>
+        [1, 3, 5].reduce((s, i) => s + parseInt(hex.slice(i, i + 2), 16), 0);
+      const [darker] = [...result.teams].sort(
+        (a, b) => light(a.primaryColor) - light(b.primaryColor),
+      );
+      expect(darker?.players).toContain(20);
     });
   },
 );

@@ -34,6 +34,12 @@ export interface SummariseOptions {
   includeTracks?: boolean;
 }
 
+/**
+ * People shorter than this (analysis pixels) are read by the torso look of small players: on their
+ * backs a number can cover most of the band the kit colour is sampled from (see `swappedKitTeam`).
+ */
+const SMALL_BACK_HEIGHT = 64;
+
 type Result = Omit<TrackingAnalysis, 'timings'>;
 
 interface PlayerEntry {
@@ -140,7 +146,8 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const jersey = jerseyOf.get(r.id);
     const accents = r.kits.map((k) => k.accent).filter((a): a is Lab => a !== null);
     const accent = accents.length * 2 >= r.kits.length ? medianLab(accents) : null;
-    if (!letter || !jersey || !accent || voteTrackNumber(r.reads).number === null) continue;
+    if (!letter || !jersey || !accent || medianHeight(r) >= SMALL_BACK_HEIGHT) continue;
+    if (voteTrackNumber(r.reads).number === null) continue;
     const team = swappedKitTeam({ jersey, accent }, letter, clusters.teams);
     if (team === letter) continue;
     clusters.assignment.set(r.id, team);
