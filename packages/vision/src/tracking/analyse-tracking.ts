@@ -20,7 +20,7 @@ import {
 import type { PictureTimeline } from './appearances.js';
 import { createNumberReader } from './number-reader.js';
 import type { PersonReadJob, PersonReadResult } from './read-people.js';
-import { isReadDue, isTextLookDue } from './read-schedule.js';
+import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
@@ -54,18 +54,17 @@ export interface AnalyseTrackingOptions {
 const LOOKAHEAD = 4;
 
 /**
- * People this tall (analysis pixels) and this surely a person have their number looked for by text
- * detection on the upper body; smaller ones hold no number a person could read, and the weakest
- * detections are mostly spectators, shadows and parts of people.
- */
-const MIN_TEXT_PERSON_HEIGHT = 64;
-/**
  * Smaller people down to this height get the torso look, on its own schedule and beside the band
  * read: on wide broadcast film a back's number is 10–12 px on a 45–60 px player, readable by a person
  * and found by the text detector only in a crop of the torso alone. The torso of a small player is a
  * small image (the upscale is capped), so the look is cheap.
  */
 const MIN_SMALL_TEXT_PERSON_HEIGHT = 40;
+/**
+ * People this surely a person (and `MIN_TEXT_PERSON_HEIGHT` tall) have their number looked for by text
+ * detection on the upper body: the weakest detections are mostly spectators, shadows and parts of
+ * people.
+ */
 const MIN_TEXT_PERSON_SCORE = 0.2;
 /**
  * A track looked at this often by text detection without any number-shaped text found on the person

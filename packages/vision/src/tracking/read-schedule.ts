@@ -1,5 +1,11 @@
 import type { TrackRecord } from './track-record.js';
 
+/**
+ * People this tall (analysis pixels) get the text looks on the upper body; smaller ones only the
+ * torso look of small players (a number there is at most ~10 px).
+ */
+export const MIN_TEXT_PERSON_HEIGHT = 64;
+
 /** Seconds between a track's reads for its first `EAGER_READS` reads. */
 const OCR_INTERVAL_SEC = 0.45;
 const EAGER_READS = 14;

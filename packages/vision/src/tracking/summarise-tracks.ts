@@ -9,6 +9,7 @@ import {
   type PictureTimeline,
   type Sighting,
 } from './appearances.js';
+import { MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import type { TrackRecord } from './track-record.js';
@@ -33,12 +34,6 @@ export interface SummariseOptions {
   minTrackSamples?: number;
   includeTracks?: boolean;
 }
-
-/**
- * People shorter than this (analysis pixels) are read by the torso look of small players: on their
- * backs a number can cover most of the band the kit colour is sampled from (see `swappedKitTeam`).
- */
-const SMALL_BACK_HEIGHT = 64;
 
 type Result = Omit<TrackingAnalysis, 'timings'>;
 
@@ -146,7 +141,9 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     const jersey = jerseyOf.get(r.id);
     const accents = r.kits.map((k) => k.accent).filter((a): a is Lab => a !== null);
     const accent = accents.length * 2 >= r.kits.length ? medianLab(accents) : null;
-    if (!letter || !jersey || !accent || medianHeight(r) >= SMALL_BACK_HEIGHT) continue;
+    // only small players, read by the torso look: on their backs a number can cover most of the
+    // band the kit colour is sampled from (see `swappedKitTeam`)
+    if (!letter || !jersey || !accent || medianHeight(r) >= MIN_TEXT_PERSON_HEIGHT) continue;
     if (voteTrackNumber(r.reads).number === null) continue;
     const team = swappedKitTeam({ jersey, accent }, letter, clusters.teams);
     if (team === letter) continue;
