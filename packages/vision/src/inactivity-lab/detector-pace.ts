@@ -6,6 +6,7 @@ import type { Box } from '../detect/types.js';
 import { readFrames } from '../media/frame-reader.js';
 import { probeVideo } from '../media/probe.js';
 import { findSharedMedia } from '../testing/shared-media.js';
+import { greedyMatch } from '../track/greedy-match.js';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips } from './real-labels.js';
 
@@ -71,23 +72,14 @@ export function matchPace(
   });
   const sorted = feet(after, frame.width, frame.height).sort((a, b) => a.h - b.h);
   const people = sorted.slice(0, sorted.length - Math.floor(sorted.length / 5));
-  const pairs: { d: number; i: number; j: number }[] = [];
-  people.forEach((p, i) =>
-    prev.forEach((q, j) => {
+  // distance in the later person's heights; pairs too far apart or of another size cannot match
+  const costs = people.map((p) =>
+    prev.map((q) => {
       const d = Math.hypot(p.u - q.u, p.v - q.v);
-      if (d < 1.5 * p.h && Math.abs(q.h - p.h) < 0.35 * p.h) pairs.push({ d: d / p.h, i, j });
+      return d < 1.5 * p.h && Math.abs(q.h - p.h) < 0.35 * p.h ? d / p.h : Infinity;
     }),
   );
-  pairs.sort((a, b) => a.d - b.d);
-  const usedI = new Set<number>();
-  const usedJ = new Set<number>();
-  const speeds: number[] = [];
-  for (const { d, i, j } of pairs) {
-    if (usedI.has(i) || usedJ.has(j)) continue;
-    usedI.add(i);
-    usedJ.add(j);
-    speeds.push(d / dtSec);
-  }
+  const speeds = greedyMatch(costs, Number.MAX_VALUE).map(([i, j]) => costs[i]![j]! / dtSec);
   return speeds.sort((a, b) => a - b);
 }
 
