@@ -8,16 +8,22 @@ import { probeVideo } from '../media/probe.js';
 import { findSharedMedia } from '../testing/shared-media.js';
 import { greedyMatch } from '../track/greedy-match.js';
 import { cachedFeatures } from './feature-cache.js';
+import type { Segment } from '../media/segments.js';
+import { STYLE_NAMES } from '../synth/styled/film-style.js';
+import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import { loadLabelledClips } from './real-labels.js';
 
 /**
  * Lab probe: how fast the people a person detector finds move, each in their own body heights per
  * second, once the camera's pan and zoom (measured by the inactivity analysis at 5 fps) are undone.
  * Set players before a snap stand still whatever their size; a coach near the camera is one person.
- * Prints, over the marked real clips, how well the pace separates live from dead seconds.
+ * Prints, over the marked real clips (or, with `PACE_FILMS=generated`, one generated film of each
+ * style with its people drawn as athlete figures), how well the pace separates live from dead
+ * seconds, per style and pooled.
  *
  *   npm run build -w @filmroom/vision && node packages/vision/dist/inactivity-lab/detector-pace.js
- *   (PACE_FPS=2 PACE_WIDTH=1024)
+ *   (PACE_FPS=2 PACE_WIDTH=1024 PACE_LAYOUT=tiles|letterbox PACE_FILMS=real|generated
+ *    PACE_SEED=1 PACE_DURATION=90)
  */
 
 /** The camera's motion between two analysis frames: shift in frame heights and relative zoom. */
@@ -97,27 +103,73 @@ function auc(live: number[], dead: number[]): number {
   return s / Math.max(1, live.length * dead.length);
 }
 
+/** A film with live play marked: a real clip, or a generated film with exact truth. */
+interface MarkedFilm {
+  name: string;
+  /** Style of a generated film; 'real' for a real clip. */
+  group: string;
+  path: string;
+  live: Segment[];
+}
+
+/** The high and medium confidence real clips with hand-marked plays. */
+function realFilms(): MarkedFilm[] {
+  return loadLabelledClips(findSharedMedia())
+    .filter((c) => c.path.includes('real-clips') && c.confidence !== 'low')
+    .map((c) => ({ name: c.name, group: 'real', path: c.path, live: c.live }));
+}
+
+/** One generated film per style (seed `seed`), people drawn as athlete figures a detector sees. */
+async function generatedFilms(seed: number, durationSec: number): Promise<MarkedFilm[]> {
+  const films: MarkedFilm[] = [];
+  for (const style of STYLE_NAMES) {
+    const film = await generateStyledFilm({
+      style,
+      seed,
+      durationSec,
+      outDir: GENERATED_DIR,
+      people: 'figures',
+    });
+    films.push({ name: `${style}-s${seed}`, group: style, path: film.path, live: film.live });
+  }
+  return films;
+}
+
+const GENERATED_DIR = fileURLToPath(new URL('../../.cache/pace-films/', import.meta.url));
+
 async function main(): Promise<void> {
   const fps = Number(process.env.PACE_FPS ?? 2);
   const width = Number(process.env.PACE_WIDTH ?? 1024);
   const height = Math.round((width * 9) / 32) * 2;
+  const layout = process.env.PACE_LAYOUT === 'letterbox' ? 'letterbox' : 'tiles';
+  const films =
+    process.env.PACE_FILMS === 'generated'
+      ? await generatedFilms(
+          Number(process.env.PACE_SEED ?? 1),
+          Number(process.env.PACE_DURATION ?? 90),
+        )
+      : realFilms();
   const finder = await createPersonFinder(1);
-  const clips = loadLabelledClips(findSharedMedia()).filter(
-    (c) => c.path.includes('real-clips') && c.confidence !== 'low',
-  );
-  const pooled = {
-    live: { running: [] as number[], p75: [] as number[] },
-    dead: { running: [] as number[], p75: [] as number[] },
+  const pooled = new Map<string, Paces>();
+  const paces = (group: string): Paces => {
+    const found = pooled.get(group) ?? {
+      live: { running: [], p75: [] },
+      dead: { running: [], p75: [] },
+      people: 0,
+      frames: 0,
+    };
+    pooled.set(group, found);
+    return found;
   };
   const cpuStart = process.cpuUsage();
   let filmSec = 0;
-  for (const clip of clips) {
-    const info = await probeVideo(clip.path);
-    const analysis = await cachedFeatures(clip.path);
+  for (const film of films) {
+    const info = await probeVideo(film.path);
+    const analysis = await cachedFeatures(film.path);
     filmSec += info.durationSec;
     let last: { t: number; boxes: Box[] } | null = null;
     let line = '';
-    for await (const fr of readFrames({ input: clip.path, info, fps, width, height })) {
+    for await (const fr of readFrames({ input: film.path, info, fps, width, height })) {
       const found = await findPeople(
         finder,
         {
@@ -125,9 +177,13 @@ async function main(): Promise<void> {
           height: fr.height,
           data: fr.data,
         },
-        { minScore: 0.25 },
+        { minScore: 0.25, layout },
       );
       const boxes = found.map((d) => d.box);
+      for (const group of [film.group, 'all']) {
+        paces(group).people += boxes.length;
+        paces(group).frames += 1;
+      }
       if (last) {
         const steps: CameraStep[] = [];
         for (
@@ -138,28 +194,41 @@ async function main(): Promise<void> {
           steps.push({ panX: analysis.panX[i]!, panY: analysis.panY[i]!, zoom: analysis.zoom[i]! });
         const pace = paceOf(matchPace(last.boxes, boxes, fr.timeSec - last.t, fr, steps));
         const t = (last.t + fr.timeSec) / 2;
-        const live = clip.live.some((s) => t >= s.start && t < s.end);
-        const scored = live || !clip.live.some((s) => t >= s.start - 1.5 && t < s.end + 3);
+        const live = film.live.some((s) => t >= s.start && t < s.end);
+        const scored = live || !film.live.some((s) => t >= s.start - 1.5 && t < s.end + 3);
         if (scored) {
-          const bucket = live ? pooled.live : pooled.dead;
-          bucket.running.push(pace.running);
-          bucket.p75.push(pace.p75);
+          for (const group of [film.group, 'all']) {
+            const bucket = live ? paces(group).live : paces(group).dead;
+            bucket.running.push(pace.running);
+            bucket.p75.push(pace.p75);
+          }
         }
         line += `${live ? 'L' : '.'}${Math.min(9, pace.running)} `;
       }
       last = { t: fr.timeSec, boxes };
     }
-    console.log(`${clip.name.padEnd(34)} ${line}`);
+    console.log(`${film.name.padEnd(34)} ${line}`);
   }
   await finder.close();
   const cpu = process.cpuUsage(cpuStart);
   console.log(
-    `\npeople running (>1 height/s), live vs dead seconds outside the allowance: AUC ${auc(pooled.live.running, pooled.dead.running).toFixed(3)}`,
+    '\nlive vs dead seconds outside the allowance, AUC of: people running (>1 height/s) | 75th percentile pace; people found per frame',
   );
-  console.log(`75th percentile pace: AUC ${auc(pooled.live.p75, pooled.dead.p75).toFixed(3)}`);
+  for (const [group, p] of pooled) {
+    console.log(
+      `  ${group.padEnd(22)} ${auc(p.live.running, p.dead.running).toFixed(3)} | ${auc(p.live.p75, p.dead.p75).toFixed(3)}   ${(p.people / Math.max(1, p.frames)).toFixed(1)} people/frame  (${p.live.p75.length} live, ${p.dead.p75.length} dead samples)`,
+    );
+  }
   console.log(
     `detector and pace CPU (this process, without ffmpeg): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s for ${filmSec.toFixed(1)} s of film`,
   );
+}
+
+interface Paces {
+  live: { running: number[]; p75: number[] };
+  dead: { running: number[]; p75: number[] };
+  people: number;
+  frames: number;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,6 +9,7 @@ import type { Segment } from '../../media/segments.js';
 import { Random } from '../random.js';
 import { sampleLook, type FilmLook, type StyleName } from './film-style.js';
 import { STYLED_AUDIO_RATE, synthesiseStyledAudio } from './styled-audio.js';
+import { renderFigureSet } from './figure-sprites.js';
 import { StyledDrawer } from './styled-drawer.js';
 import { StyledScene } from './styled-scene.js';
 import { buildStyledTimeline, type Stretch } from './styled-timeline.js';
@@ -21,6 +22,11 @@ export interface GenerateStyledFilmOptions {
   outDir: string;
   /** Largest size the scene is drawn at before ffmpeg scales it to the look's size (default 384). */
   maxDrawWidth?: number;
+  /**
+   * How people are drawn: 'blocks' (the default: box figures, which a person detector does not take
+   * for people) or 'figures' (athlete figures it does, for detector-based features).
+   */
+  people?: 'blocks' | 'figures';
   signal?: AbortSignal;
 }
 
@@ -40,7 +46,9 @@ export interface GeneratedStyledFilm {
 export async function generateStyledFilm(
   options: GenerateStyledFilmOptions,
 ): Promise<GeneratedStyledFilm> {
-  const name = `${options.style}-s${options.seed}-${options.durationSec}s-v3`;
+  const figures = options.people === 'figures';
+  const drawSuffix = figures ? `-figures-w${options.maxDrawWidth ?? 384}` : '';
+  const name = `${options.style}-s${options.seed}-${options.durationSec}s-v3${drawSuffix}`;
   const path = join(options.outDir, `${name}.mp4`);
   const truthPath = join(options.outDir, `${name}.json`);
   try {
@@ -95,7 +103,8 @@ export async function generateStyledFilm(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const scene = new StyledScene(look, timeline, new Random(options.seed * 7 + 3));
-    const drawer = new StyledDrawer(drawWidth, drawHeight, look, scene, options.seed);
+    const figureSet = figures ? await renderFigureSet(look) : undefined;
+    const drawer = new StyledDrawer(drawWidth, drawHeight, look, scene, options.seed, figureSet);
     const frames = Math.round(options.durationSec * look.fps);
     const dt = 1 / look.fps;
     for (let i = 0; i < frames; i++) {

@@ -1,4 +1,5 @@
 import { Random } from '../random.js';
+import { FIGURE_PHASES, levelFor, type FigureSet } from './figure-sprites.js';
 import type { FilmLook } from './film-style.js';
 import type { CameraState, Person, StyledScene } from './styled-scene.js';
 
@@ -40,6 +41,8 @@ export class StyledDrawer {
     private readonly look: FilmLook,
     private readonly scene: StyledScene,
     seed: number,
+    /** Athlete figures to draw people with (a person detector sees them); block figures without. */
+    private readonly figures?: FigureSet,
   ) {
     this.buffer = Buffer.alloc(width * height * 3);
     this.rng = new Random(seed ^ 0x51ed);
@@ -336,6 +339,10 @@ export class StyledDrawer {
     if (!foot || !head) return;
     const h = foot[1] - head[1];
     if (h < 1.5 || h > this.height * 3) return;
+    if (this.figures) {
+      this.drawFigure(p, foot[0], head[1], h);
+      return;
+    }
     const w = Math.max(1, h * (0.3 + 0.12 * p.crouch));
     const x = foot[0];
     const top = head[1];
@@ -363,6 +370,62 @@ export class StyledDrawer {
     const armTop = p.armsUp ? top - h * 0.2 : top + h * 0.15;
     this.rect(x - w * 0.72 - swing * 0.5, armTop, w * 0.22, h * 0.33, skin);
     this.rect(x + w * 0.5 + swing * 0.5, armTop, w * 0.22, h * 0.33, skin);
+  }
+
+  /**
+   * A person as an athlete figure `h` pixels tall standing at (x, top + h): the pose follows the
+   * stride while moving (legs together when still), sampled bilinearly from the nearest size.
+   */
+  private drawFigure(p: Person, x: number, top: number, h: number): void {
+    const moving = Math.hypot(p.vx, p.vy) > 0.3;
+    const turn = (((p.stride * 2.4) / (2 * Math.PI)) % 1) * FIGURE_PHASES;
+    const phase = moving ? Math.round(turn) % FIGURE_PHASES : 0;
+    const image = levelFor(this.figures![p.team]![phase]!, h);
+    const scale = (image.feetRow - image.headRow + 1) / h;
+    const x0 = x - image.width / 2 / scale;
+    const y0 = top - image.headRow / scale;
+    const xa = Math.max(0, Math.floor(x0));
+    const xb = Math.min(this.width, Math.ceil(x0 + image.width / scale));
+    const ya = Math.max(0, Math.floor(y0));
+    const yb = Math.min(this.height, Math.ceil(y0 + image.height / scale));
+    const { rgba, width: iw, height: ih } = image;
+    for (let y = ya; y < yb; y++) {
+      const sy = (y + 0.5 - y0) * scale - 0.5;
+      const y1 = Math.max(0, Math.min(ih - 1, Math.floor(sy)));
+      const y2 = Math.min(ih - 1, y1 + 1);
+      const fy = Math.max(0, Math.min(1, sy - y1));
+      for (let x = xa; x < xb; x++) {
+        const sx = (x + 0.5 - x0) * scale - 0.5;
+        const x1 = Math.max(0, Math.min(iw - 1, Math.floor(sx)));
+        const x2 = Math.min(iw - 1, x1 + 1);
+        const fx = Math.max(0, Math.min(1, sx - x1));
+        const w11 = (1 - fx) * (1 - fy);
+        const w21 = fx * (1 - fy);
+        const w12 = (1 - fx) * fy;
+        const w22 = fx * fy;
+        const i11 = (y1 * iw + x1) * 4;
+        const i21 = (y1 * iw + x2) * 4;
+        const i12 = (y2 * iw + x1) * 4;
+        const i22 = (y2 * iw + x2) * 4;
+        const a11 = (rgba[i11 + 3] ?? 0) * w11;
+        const a21 = (rgba[i21 + 3] ?? 0) * w21;
+        const a12 = (rgba[i12 + 3] ?? 0) * w12;
+        const a22 = (rgba[i22 + 3] ?? 0) * w22;
+        const alpha = a11 + a21 + a12 + a22;
+        if (alpha < 1) continue;
+        const o = (y * this.width + x) * 3;
+        const cover = alpha / 255;
+        for (let c = 0; c < 3; c++) {
+          const colour =
+            ((rgba[i11 + c] ?? 0) * a11 +
+              (rgba[i21 + c] ?? 0) * a21 +
+              (rgba[i12 + c] ?? 0) * a12 +
+              (rgba[i22 + c] ?? 0) * a22) /
+            alpha;
+          this.buffer[o + c] = Math.round(colour * cover + (this.buffer[o + c] ?? 0) * (1 - cover));
+        }
+      }
+    }
   }
 
   private drawBall(v: View): void {

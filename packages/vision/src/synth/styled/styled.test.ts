@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPersonFinder } from '../../detect/detector-pool.js';
+import { findPeople } from '../../detect/find-people.js';
+import { readFrames } from '../../media/frame-reader.js';
 import { probeVideo } from '../../media/probe.js';
 import { Random } from '../random.js';
 import { sampleLook, STYLE_NAMES } from './film-style.js';
@@ -65,4 +68,34 @@ describe('styled films', () => {
     });
     expect(again.live).toEqual(film.live);
   });
+});
+
+describe('styled films with athlete figures', () => {
+  /** Mean people a person detector finds per frame, one frame a second. */
+  async function peoplePerFrame(path: string): Promise<number> {
+    const finder = await createPersonFinder(1);
+    let people = 0;
+    let frames = 0;
+    try {
+      for await (const f of readFrames({ input: path, fps: 1, width: 1024 })) {
+        people += (await findPeople(finder, f, { minScore: 0.25, layout: 'letterbox' })).length;
+        frames++;
+      }
+    } finally {
+      await finder.close();
+    }
+    return people / Math.max(1, frames);
+  }
+
+  it('show people a person detector finds, where block figures are not taken for people', async () => {
+    const options = { style: 'endline-volleyball', seed: 1, durationSec: 6, outDir: dir } as const;
+    const blocks = await generateStyledFilm(options);
+    const figures = await generateStyledFilm({ ...options, people: 'figures' });
+    expect(figures.path).not.toBe(blocks.path);
+    // the same game: people drawn differently do not change what is live
+    expect(figures.live).toEqual(blocks.live);
+    // twelve players on court: the blocks are found at most now and then
+    expect(await peoplePerFrame(blocks.path)).toBeLessThan(3);
+    expect(await peoplePerFrame(figures.path)).toBeGreaterThan(8);
+  }, 120_000);
 });
