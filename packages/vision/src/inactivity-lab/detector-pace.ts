@@ -8,6 +8,7 @@ import { probeVideo } from '../media/probe.js';
 import { findSharedMedia } from '../testing/shared-media.js';
 import { greedyMatch } from '../track/greedy-match.js';
 import { cachedFeatures } from './feature-cache.js';
+import { buildFeatureMatrix, FEATURE_NAMES } from '../inactivity/play-features.js';
 import type { Segment } from '../media/segments.js';
 import { STYLE_NAMES } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
@@ -23,7 +24,7 @@ import { loadLabelledClips } from './real-labels.js';
  *
  *   npm run build -w @filmroom/vision && node packages/vision/dist/inactivity-lab/detector-pace.js
  *   (PACE_FPS=2 PACE_WIDTH=1024 PACE_LAYOUT=tiles|letterbox PACE_FILMS=real|generated
- *    PACE_SEED=1 PACE_DURATION=90)
+ *    PACE_SEED=1 PACE_DURATION=90 PACE_REACH=1.5)
  */
 
 /** The camera's motion between two analysis frames: shift in frame heights and relative zoom. */
@@ -61,9 +62,10 @@ function feet(boxes: Box[], width: number, height: number): Foot[] {
 
 /**
  * Speeds (own body heights per second) of the people found in both frames. Each person of the later
- * frame is paired with the nearest earlier one of about the same size within one and a half of its
- * heights, closest pairs first. The tallest fifth of the later frame (nearest the camera: sideline
- * people, officials) is left out.
+ * frame is paired with the nearest earlier one of about the same size within `reachHeights` of its
+ * heights (PACE_REACH, 1.5 by default: frames a second apart then measure no faster pace), closest
+ * pairs first. The tallest fifth of the later frame (nearest the camera: sideline people,
+ * officials) is left out.
  */
 export function matchPace(
   before: Box[],
@@ -71,6 +73,7 @@ export function matchPace(
   dtSec: number,
   frame: { width: number; height: number },
   steps: CameraStep[],
+  reachHeights = 1.5,
 ): number[] {
   const prev = feet(before, frame.width, frame.height).map((p) => {
     const [u, v] = followCamera(p.u, p.v, steps);
@@ -82,7 +85,7 @@ export function matchPace(
   const costs = people.map((p) =>
     prev.map((q) => {
       const d = Math.hypot(p.u - q.u, p.v - q.v);
-      return d < 1.5 * p.h && Math.abs(q.h - p.h) < 0.35 * p.h ? d / p.h : Infinity;
+      return d < reachHeights * p.h && Math.abs(q.h - p.h) < 0.35 * p.h ? d / p.h : Infinity;
     }),
   );
   const speeds = greedyMatch(costs, Number.MAX_VALUE).map(([i, j]) => costs[i]![j]! / dtSec);
@@ -135,6 +138,11 @@ async function generatedFilms(seed: number, durationSec: number): Promise<Marked
   return films;
 }
 
+/** The motion features the pace is compared with, each on its own. */
+const COMPARED_NAMES = ['people.around', 'speed.around', 'motion.around', 'movers.around'];
+const COMPARED = COMPARED_NAMES.map((name) => FEATURE_NAMES.findIndex((f) => f.name === name));
+const stride = FEATURE_NAMES.length;
+
 const GENERATED_DIR = fileURLToPath(new URL('../../.cache/pace-films/', import.meta.url));
 
 async function main(): Promise<void> {
@@ -142,6 +150,7 @@ async function main(): Promise<void> {
   const width = Number(process.env.PACE_WIDTH ?? 1024);
   const height = Math.round((width * 9) / 32) * 2;
   const layout = process.env.PACE_LAYOUT === 'letterbox' ? 'letterbox' : 'tiles';
+  const reachHeights = Number(process.env.PACE_REACH ?? 1.5);
   const films =
     process.env.PACE_FILMS === 'generated'
       ? await generatedFilms(
@@ -153,8 +162,8 @@ async function main(): Promise<void> {
   const pooled = new Map<string, Paces>();
   const paces = (group: string): Paces => {
     const found = pooled.get(group) ?? {
-      live: { running: [], p75: [] },
-      dead: { running: [], p75: [] },
+      live: { running: [], p75: [], compared: [] },
+      dead: { running: [], p75: [], compared: [] },
       people: 0,
       frames: 0,
     };
@@ -166,6 +175,7 @@ async function main(): Promise<void> {
   for (const film of films) {
     const info = await probeVideo(film.path);
     const analysis = await cachedFeatures(film.path);
+    const matrix = buildFeatureMatrix(analysis);
     filmSec += info.durationSec;
     let last: { t: number; boxes: Box[] } | null = null;
     let line = '';
@@ -192,15 +202,20 @@ async function main(): Promise<void> {
           i++
         )
           steps.push({ panX: analysis.panX[i]!, panY: analysis.panY[i]!, zoom: analysis.zoom[i]! });
-        const pace = paceOf(matchPace(last.boxes, boxes, fr.timeSec - last.t, fr, steps));
+        const pace = paceOf(
+          matchPace(last.boxes, boxes, fr.timeSec - last.t, fr, steps, reachHeights),
+        );
         const t = (last.t + fr.timeSec) / 2;
         const live = film.live.some((s) => t >= s.start && t < s.end);
         const scored = live || !film.live.some((s) => t >= s.start - 1.5 && t < s.end + 3);
         if (scored) {
+          const row = Math.min(matrix.count - 1, Math.round(t * analysis.fps)) * stride;
           for (const group of [film.group, 'all']) {
             const bucket = live ? paces(group).live : paces(group).dead;
             bucket.running.push(pace.running);
             bucket.p75.push(pace.p75);
+            for (const [k, c] of COMPARED.entries())
+              (bucket.compared[k] ??= []).push(matrix.values[row + c]!);
           }
         }
         line += `${live ? 'L' : '.'}${Math.min(9, pace.running)} `;
@@ -212,11 +227,14 @@ async function main(): Promise<void> {
   await finder.close();
   const cpu = process.cpuUsage(cpuStart);
   console.log(
-    '\nlive vs dead seconds outside the allowance, AUC of: people running (>1 height/s) | 75th percentile pace; people found per frame',
+    `\nlive vs dead seconds outside the allowance, AUC of: people running (>1 height/s) | 75th percentile pace | the motion features ${COMPARED_NAMES.join(', ')}; people found per frame`,
   );
   for (const [group, p] of pooled) {
+    const compared = COMPARED.map((_, k) =>
+      auc(p.live.compared[k] ?? [], p.dead.compared[k] ?? []).toFixed(3),
+    );
     console.log(
-      `  ${group.padEnd(22)} ${auc(p.live.running, p.dead.running).toFixed(3)} | ${auc(p.live.p75, p.dead.p75).toFixed(3)}   ${(p.people / Math.max(1, p.frames)).toFixed(1)} people/frame  (${p.live.p75.length} live, ${p.dead.p75.length} dead samples)`,
+      `  ${group.padEnd(22)} ${auc(p.live.running, p.dead.running).toFixed(3)} | ${auc(p.live.p75, p.dead.p75).toFixed(3)} | ${compared.join(' ')}   ${(p.people / Math.max(1, p.frames)).toFixed(1)} people/frame  (${p.live.p75.length} live, ${p.dead.p75.length} dead samples)`,
     );
   }
   console.log(
@@ -224,9 +242,16 @@ async function main(): Promise<void> {
   );
 }
 
+interface Samples {
+  running: number[];
+  p75: number[];
+  /** The motion features' values at the same moments, in `COMPARED` order. */
+  compared: number[][];
+}
+
 interface Paces {
-  live: { running: number[]; p75: number[] };
-  dead: { running: number[]; p75: number[] };
+  live: Samples;
+  dead: Samples;
   people: number;
   frames: number;
 }
