@@ -39,9 +39,16 @@ function pose(kit: typeof OUTFIELD, skin: string, phase: number): FigurePose {
   };
 }
 
-async function drawSprite(figure: FigurePose): Promise<PersonSprite> {
-  const width = Math.round(DRAWN_HEIGHT * 0.8);
-  const height = Math.round(DRAWN_HEIGHT * 1.08);
+function drawSprite(figure: FigurePose): Promise<PersonSprite> {
+  return rasteriseFigure(figure, Math.round(DRAWN_HEIGHT * 0.8), Math.round(DRAWN_HEIGHT * 1.08));
+}
+
+/** A figure drawn on a transparent `width` x `height` canvas, with the rows it spans. */
+export async function rasteriseFigure(
+  figure: FigurePose,
+  width: number,
+  height: number,
+): Promise<PersonSprite> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${figureSvg(figure)}</svg>`;
   const rgba = new Uint8Array(await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer());
   let headRow = height;
