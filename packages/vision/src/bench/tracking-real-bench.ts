@@ -90,8 +90,9 @@ function finderFor(file: string): PersonFinder | undefined {
 async function realFrames(media: string, recognizer: NumberRecognizer): Promise<void> {
   const dir = join(media, 'real-frames');
   const frames = await readRealFrameLabels(dir);
-  const picked = process.env.REAL_FRAMES?.split(',');
-  const chosen = frames.filter((f) => !picked || picked.some((p) => f.file.startsWith(p)));
+  // an empty name (a trailing comma) would pick every frame
+  const picked = process.env.REAL_FRAMES?.split(',').filter((p) => p.trim() !== '');
+  const chosen = frames.filter((f) => !picked?.length || picked.some((p) => f.file.startsWith(p)));
   console.log(
     `\nReal frames (${chosen.length} of ${frames.length}, ../shared/media/real-frames), each a ${STILL_SEC}-s still film`,
   );
