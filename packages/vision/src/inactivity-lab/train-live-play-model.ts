@@ -41,7 +41,8 @@ import { loadLabelledClips } from './real-labels.js';
  * same films); TRAIN_VERBOSE=1 prints each held-out film and each real clip's probability track.
  * TRAIN_HOLD=2,1,0.4 lists the holds the levels are chosen among; TRAIN_FILM_FLOOR=0.95 the share of
  * its live time every training film should keep; TRAIN_CONTEXT=shipped keeps the shipped weights and
- * levels and chooses only their hold.
+ * levels and chooses only their hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels
+ * alone (no `filmLevels`).
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -102,6 +103,8 @@ export function trainedFeatures(): number[] {
 const REAL_CLIP_WEIGHT = Number(process.env.TRAIN_REAL_WEIGHT ?? 0.3);
 /** Weight of a film's live frames against its dead frames (TRAIN_LIVE_WEIGHT). */
 const LIVE_FRAME_WEIGHT = Number(process.env.TRAIN_LIVE_WEIGHT ?? 2);
+/** Whether long films are decoded with their own levels (TRAIN_OWN_LEVELS=0: the model's alone). */
+const OWN_LEVELS = process.env.TRAIN_OWN_LEVELS !== '0';
 /** L2 penalty on the weights (TRAIN_L2). */
 const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 
@@ -209,7 +212,7 @@ function chooseLevels(
     for (const enter of enters) {
       const stays = onlyHold ? [model.stay] : range(0.08, enter + 1e-9, 0.04);
       for (const stay of stays) {
-        const options = decodeOptionsFor({ holdSec });
+        const options = decodeOptionsFor({ holdSec }, { ownLevels: OWN_LEVELS });
         const scores = films.map((f, i) => {
           const { segments } = decodePlays(
             probs[i]!,
@@ -263,7 +266,7 @@ export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScor
     film.fps,
     film.durationSec,
     model,
-    decodeOptionsFor(model),
+    decodeOptionsFor(model, { ownLevels: OWN_LEVELS }),
   );
   return scoreSegments(segments, film.live, film.durationSec);
 }
@@ -375,7 +378,7 @@ async function main(): Promise<void> {
           film.fps,
           film.durationSec,
           model,
-          decodeOptionsFor(model),
+          decodeOptionsFor(model, { ownLevels: OWN_LEVELS }),
         );
         const fmt = (list: Segment[]): string =>
           list.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}`).join(' ');

@@ -46,6 +46,8 @@ export interface DecodeOptions {
   backtrackSec: number;
   padBeforeSec: number;
   padAfterSec: number;
+  /** Decode a long film with its own levels (`filmLevels`) rather than the model's alone. */
+  ownLevels: boolean;
 }
 
 export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
@@ -54,6 +56,7 @@ export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
   backtrackSec: 0.6,
   padBeforeSec: 1.2,
   padAfterSec: 2.5,
+  ownLevels: true,
 };
 
 /** The decoding options for a model: the defaults, the model's own hold, then the caller's. */
@@ -120,19 +123,81 @@ interface Play {
   strong: number;
 }
 
+/** Films at least this long hold enough live and dead time to set their own levels. */
+export const FILM_LEVELS_MIN_SEC = 60;
+/** The film's two probability levels must be this far apart to be live play and dead time. */
+const FILM_LEVELS_MIN_GAP = 0.3;
+/** How far below the middle of the two levels a play still carries on. */
+const FILM_STAY_BELOW_MIDDLE = 0.15;
+
+/** Means of the low and the high probabilities (two-means from the 10th and 90th percentiles). */
+export function twoLevels(p: Float32Array): [number, number] {
+  const sorted = Float64Array.from(p).sort();
+  let low = sorted[Math.floor(sorted.length * 0.1)] ?? 0;
+  let high = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  for (let iteration = 0; iteration < 30; iteration++) {
+    let lowSum = 0;
+    let lowCount = 0;
+    let highSum = 0;
+    let highCount = 0;
+    for (const v of p) {
+      if (Math.abs(v - low) <= Math.abs(v - high)) {
+        lowSum += v;
+        lowCount++;
+      } else {
+        highSum += v;
+        highCount++;
+      }
+    }
+    if (lowCount > 0) low = lowSum / lowCount;
+    if (highCount > 0) high = highSum / highCount;
+  }
+  return [low, high];
+}
+
+/**
+ * The levels one film is decoded with. Within a film the probability ranks live above dead time
+ * far better than one pair of levels does across looks: a huddle or a walk back can sit at 0.5 in a
+ * film whose plays sit at 0.9. So a long film whose probabilities form two levels well apart raises
+ * the model's levels to the middle of its own (`enter`) and a little below it (`stay`); the
+ * model's levels are a floor. Short clips and films without two levels keep the model's.
+ */
+export function filmLevels(
+  p: Float32Array,
+  durationSec: number,
+  model: Pick<LivePlayModel, 'enter' | 'stay'>,
+): { enter: number; stay: number } {
+  if (durationSec < FILM_LEVELS_MIN_SEC) return { enter: model.enter, stay: model.stay };
+  const [low, high] = twoLevels(p);
+  if (high - low < FILM_LEVELS_MIN_GAP) return { enter: model.enter, stay: model.stay };
+  const middle = (low + high) / 2;
+  return {
+    enter: Math.max(model.enter, middle),
+    stay: Math.max(model.stay, middle - FILM_STAY_BELOW_MIDDLE),
+  };
+}
+
 /**
  * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
  * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
- * `stay` with lulls up to holdSec, and is padded. Returns frame ranges and padded segments.
+ * `stay` with lulls up to holdSec, and is padded. The levels are the film's own (`filmLevels`).
+ * Returns frame ranges, padded segments and the levels used.
  */
 export function decodePlays(
   p: Float32Array,
   cuts: Uint8Array,
   fps: number,
   durationSec: number,
-  model: Pick<LivePlayModel, 'enter' | 'stay'>,
+  modelLevels: Pick<LivePlayModel, 'enter' | 'stay'>,
   options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
-): { plays: Play[]; segments: { start: number; end: number }[] } {
+): {
+  plays: Play[];
+  segments: { start: number; end: number }[];
+  levels: { enter: number; stay: number };
+} {
+  const model = options.ownLevels
+    ? filmLevels(p, durationSec, modelLevels)
+    : { enter: modelLevels.enter, stay: modelLevels.stay };
   const hold = Math.round(options.holdSec * fps);
   const back = Math.round(options.backtrackSec * fps);
   const plays: Play[] = [];
@@ -175,7 +240,7 @@ export function decodePlays(
     })),
     durationSec,
   );
-  return { plays: kept, segments };
+  return { plays: kept, segments, levels: model };
 }
 
 /** Per reason group, the mean push of its features towards "live" over frames [from, to). */
@@ -213,7 +278,7 @@ export function explainSegments(
   model: LivePlayModel,
   options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
 ): LiveSegment[] {
-  const { plays, segments } = decodePlays(p, matrix.cuts, fps, durationSec, model, options);
+  const { plays, segments, levels } = decodePlays(p, matrix.cuts, fps, durationSec, model, options);
   return segments.map((segment) => {
     const inside = plays.filter((q) => q.start / fps < segment.end && q.end / fps > segment.start);
     const from = Math.min(...inside.map((q) => q.start));
@@ -229,7 +294,7 @@ export function explainSegments(
     const startedBy =
       from === 0
         ? 'play was already on when the film starts'
-        : `live-play probability rose above ${model.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
+        : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
     const endedBy =
       to >= p.length
         ? 'the film ends during play'

@@ -6,6 +6,8 @@ import {
   decodeOptionsFor,
   decodePlays,
   explainSegments,
+  filmLevels,
+  FILM_LEVELS_MIN_SEC,
   liveProbabilities,
   type LivePlayModel,
 } from './live-play-model.js';
@@ -134,6 +136,36 @@ describe('live-play decoding', () => {
         .length;
     expect(plays(2)).toBe(1);
     expect(plays(1)).toBe(2);
+  });
+
+  it('decodes a long film with its own levels: a lull at 0.35 after plays at 0.95 is not play', () => {
+    const { padAfterSec } = DEFAULT_DECODE_OPTIONS;
+    const p = track(120, [
+      [10, 30, 0.95],
+      [30, 39, 0.35],
+      [60, 80, 0.95],
+      [80, 89, 0.35],
+    ]);
+    const decoded = decodePlays(p, new Uint8Array(600), 5, 120, levels);
+    expect(decoded.levels.stay).toBeGreaterThan(0.35);
+    expect(decoded.segments.map((s) => s.end)).toEqual([30 + padAfterSec, 80 + padAfterSec]);
+    // the model's levels are a floor: they would carry each play through its lull
+    expect(filmLevels(p, 120, { enter: 0.6, stay: 0.45 })).toEqual({ enter: 0.6, stay: 0.45 });
+  });
+
+  it('keeps the model’s levels on a short clip and on a film without two levels', () => {
+    const { padAfterSec } = DEFAULT_DECODE_OPTIONS;
+    const clip = track(FILM_LEVELS_MIN_SEC - 10, [
+      [5, 15, 0.95],
+      [15, 20, 0.4],
+    ]);
+    expect(filmLevels(clip, FILM_LEVELS_MIN_SEC - 10, levels)).toEqual(levels);
+    expect(decodePlays(clip, new Uint8Array(clip.length), 5, 50, levels).segments[0]!.end).toBe(
+      20 + padAfterSec,
+    );
+    // all live, with quieter phases: one level, nothing raised
+    const rally = Float32Array.from({ length: 600 }, (_, i) => 0.75 + 0.2 * Math.sin(i / 40));
+    expect(filmLevels(rally, 120, levels)).toEqual(levels);
   });
 
   it('keeps play that is already on when the film starts', () => {
