@@ -191,8 +191,9 @@ async function main(): Promise<void> {
       );
       const boxes = found.map((d) => d.box);
       for (const group of [film.group, 'all']) {
-        paces(group).people += boxes.length;
-        paces(group).frames += 1;
+        const counted = paces(group);
+        counted.people += boxes.length;
+        counted.frames += 1;
       }
       if (last) {
         const steps: CameraStep[] = [];

@@ -195,7 +195,7 @@ export function decodePlays(
   segments: { start: number; end: number }[];
   levels: { enter: number; stay: number };
 } {
-  const model = options.ownLevels
+  const levels = options.ownLevels
     ? filmLevels(p, durationSec, modelLevels)
     : { enter: modelLevels.enter, stay: modelLevels.stay };
   const hold = Math.round(options.holdSec * fps);
@@ -206,17 +206,17 @@ export function decodePlays(
   for (let i = 0; i < p.length; i++) {
     const v = p[i]!;
     if (!current) {
-      if (v >= model.enter) {
+      if (v >= levels.enter) {
         let start = i;
         const earliest = Math.max(0, i - back, plays.length ? plays[plays.length - 1]!.end : 0);
-        while (start > earliest && p[start - 1]! >= model.stay && !cuts[start]) start--;
+        while (start > earliest && p[start - 1]! >= levels.stay && !cuts[start]) start--;
         current = { start, end: i + 1, strong: 1 };
         lastActive = i;
       }
       continue;
     }
-    if (v >= model.stay) lastActive = i;
-    if (v >= model.enter) current.strong++;
+    if (v >= levels.stay) lastActive = i;
+    if (v >= levels.enter) current.strong++;
     if (i - lastActive > hold) {
       current.end = lastActive + 1;
       plays.push(current);
@@ -240,7 +240,7 @@ export function decodePlays(
     })),
     durationSec,
   );
-  return { plays: kept, segments, levels: model };
+  return { plays: kept, segments, levels };
 }
 
 /** Per reason group, the mean push of its features towards "live" over frames [from, to). */
