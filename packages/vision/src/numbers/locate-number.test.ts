@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detect/types.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
-import { BODY_LOOKS, isNumberShaped, isOnBody, upperBody } from './locate-number.js';
+import { BODY_LOOKS, isCutCloseUp, isNumberShaped, isOnBody, upperBody } from './locate-number.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readPersonNumber } from './read-person-number.js';
 import { boxesFromMap, TextDetector } from './text-detector.js';
@@ -120,6 +120,27 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     for (let look = 0; look < BODY_LOOKS.length; look++)
       reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
     expect(reads).toContain(22);
+  });
+
+  it('looks at the lower body of a close-up cut off by the frame', async () => {
+    // white #0 (640x640 broadcast close-up): the box ends 15 px above the frame's bottom, the legs
+    // out of the frame, and the number lies at 53-76% of the box, under the upper body every look
+    // takes (each of them read nothing)
+    const frame = await loadFrame('basketball_nba_bp17_youtube56.jpg');
+    const box: Box = [104, 147, 172, 478];
+    expect(isCutCloseUp(frame, box)).toBe(true);
+    const reads = [];
+    for (let look = 0; look < BODY_LOOKS.length; look++)
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
+    expect(reads).toContain(0);
+    expect(reads.filter((n) => n !== null && n !== 0)).toEqual([]);
+  });
+
+  it('takes a small or high person for one the frame shows whole', () => {
+    const frame = { height: 720 };
+    expect(isCutCloseUp(frame, [600, 400, 80, 230])).toBe(false); // a sideline player, 32% of the frame
+    expect(isCutCloseUp(frame, [600, 100, 200, 400])).toBe(false); // tall, but ending at 69%
+    expect(isCutCloseUp(frame, [600, 300, 200, 400])).toBe(true);
   });
 
   it('reads outlined digits through windows over a text region as tall as the shirt', async () => {

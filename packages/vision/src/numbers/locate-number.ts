@@ -33,6 +33,12 @@ export const BODY_LOOKS: readonly BodyLook[] = [
 ];
 /** The look that zooms on the torso (in `BODY_LOOKS`): the one small players get. */
 export const TORSO_LOOK = 2;
+/**
+ * The lower body of a close-up whose legs the frame or a score graphic cuts off (`isCutCloseUp`):
+ * there the person box ends at the thighs, and the number lies at half to nine tenths of its
+ * height, below the upper-body looks (an NBA '0' at 0.53–0.76, a '7' under 'BOSTON' at 0.79–0.89).
+ */
+export const LOWER_BODY_LOOK: BodyLook = { top: 0.4, bottom: 1, height: 320 };
 const MAX_SCALE = 5;
 /** The top of a person box taken by the head: no shirt number is centred this high. */
 const HEAD_SHARE = 0.1;
@@ -67,6 +73,15 @@ export async function upperBody(
     .raw()
     .toBuffer();
   return { image: { width, height, data: new Uint8Array(data) }, x: x0, y: y0, scale };
+}
+
+/**
+ * Whether a person box is a close-up that may be cut off below: at least 45% of the frame's height
+ * and reaching its bottom eighth, where a broadcast's score graphic often sits (the detector's box
+ * then ends at the graphic, not at the frame's edge).
+ */
+export function isCutCloseUp(frame: Pick<RgbFrame, 'height'>, [, by, , bh]: Box): boolean {
+  return bh >= frame.height * 0.45 && by + bh >= frame.height * 0.88;
 }
 
 /**

@@ -1,5 +1,13 @@
 import type { Box, RgbFrame } from '../detect/types.js';
-import { BODY_LOOKS, locateNumbers, marginCrop, upperBody } from './locate-number.js';
+import {
+  BODY_LOOKS,
+  isCutCloseUp,
+  locateNumbers,
+  LOWER_BODY_LOOK,
+  marginCrop,
+  upperBody,
+  type UpperBody,
+} from './locate-number.js';
 import type { NumberRead, NumberRecognizer } from './number-recognizer.js';
 import { combineReads, isPlausibleNumber, type JerseyRead } from './read-jersey-number.js';
 import type { TextDetector } from './text-detector.js';
@@ -53,7 +61,8 @@ function partOf([x, y, w, h]: Box, [px, py, pw, ph]: Share): Box {
  * the text it learnt), and once more without its top third (a name plate above the number is often
  * found in the same box), and through windows over its rows when neither reads. The surest
  * plausible read wins (the first at 0.95 or more ends the look); `null` number when none. `look`
- * counts the track's looks so far: each takes the next of the body scales.
+ * counts the track's looks so far: each takes the next of the body scales. A close-up cut off below
+ * whose upper body shows no number is looked at once more lower down (`LOWER_BODY_LOOK`).
  */
 export async function readPersonNumber(
   detector: TextDetector,
@@ -63,6 +72,24 @@ export async function readPersonNumber(
   look = 0,
 ): Promise<JerseyRead & { textBoxes: number }> {
   const body = await upperBody(frame, box, BODY_LOOKS[look % BODY_LOOKS.length]);
+  const found = await readBody(detector, recognizer, body, box);
+  if (found.number !== null || !isCutCloseUp(frame, box)) return found;
+  // a close-up cut off below: its number may lie under the upper body, so look there too
+  const lower = await upperBody(frame, box, LOWER_BODY_LOOK);
+  const below = await readBody(detector, recognizer, lower, box);
+  return {
+    ...(below.number !== null ? below : found),
+    textBoxes: found.textBoxes + below.textBoxes,
+  };
+}
+
+/** The surest plausible number in the text boxes of one picture of the person. */
+async function readBody(
+  detector: TextDetector,
+  recognizer: NumberRecognizer,
+  body: UpperBody,
+  box: Box,
+): Promise<JerseyRead & { textBoxes: number }> {
   const texts = await locateNumbers(detector, body, box);
   let best: JerseyRead = { number: null, confidence: 0 };
   const readPart = async (text: Box, share: Share): Promise<JerseyRead> => {
