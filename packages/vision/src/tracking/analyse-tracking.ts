@@ -313,6 +313,7 @@ export async function analyseTracking(
   // a track's band reads are judged once all its reads are in (some arrive after it ended)
   for (const r of finished) {
     if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
+    else r.dropContradictedBandReads();
   }
   const summary = summariseTracks(finished, {
     durationSec: info.durationSec,

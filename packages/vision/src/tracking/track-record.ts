@@ -1,5 +1,6 @@
 import type { Box } from '../detect/types.js';
-import type { NumberObservation } from '../numbers/track-vote.js';
+import { addsOneDigit } from '../numbers/digit-relation.js';
+import { SURE_READ, type NumberObservation } from '../numbers/track-vote.js';
 import type { KitSample } from '../teams/kit-colours.js';
 
 const MAX_KIT_SAMPLES = 40;
@@ -56,6 +57,25 @@ export class TrackRecord {
   /** Drops the band reads (see `bandReadsUnbacked`). */
   dropBandReads(): void {
     const kept = this.reads.filter((r) => !this.bandReads.has(r));
+    this.reads.splice(0, this.reads.length, ...kept);
+  }
+
+  /**
+   * Drops the band reads that the track's sure text reads (≥ `SURE_READ`) contradict: a band read
+   * of another number, not a digit of one of them. Where text detection found the number and read
+   * it clearly, the fixed band that disagrees sits on the wrong part of a real person, and on a
+   * still picture it repeats its misread at every read (a '57' five times over a '23' read at
+   * 0.96). Band reads that agree stay: on the synthetic films they carry the votes through crossings.
+   */
+  dropContradictedBandReads(): void {
+    const sure = this.reads
+      .filter((r) => !this.bandReads.has(r) && r.number !== null && r.confidence >= SURE_READ)
+      .map((r) => r.number!);
+    if (sure.length === 0) return;
+    const agrees = (n: number): boolean => sure.some((s) => s === n || addsOneDigit(s, n));
+    const kept = this.reads.filter(
+      (r) => !this.bandReads.has(r) || r.number === null || agrees(r.number),
+    );
     this.reads.splice(0, this.reads.length, ...kept);
   }
 

@@ -11,6 +11,7 @@ import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { TrackRecord } from './track-record.js';
+import { voteTrackNumber } from '../numbers/track-vote.js';
 import type { Lab } from '../teams/lab-colour.js';
 
 /** A 1280x720 picture analysed every 0.5 s for 20 s; `panX(t)` is where the camera looks. */
@@ -67,6 +68,34 @@ describe('tracking analysis', () => {
     expect(player.bandReadsUnbacked(2)).toBe(false); // text was found on him: the band may help
     player.dropBandReads();
     expect(player.reads.map((r) => r.number)).toEqual([23]); // only band reads ever go
+  });
+
+  it('drops the band reads a sure text read contradicts, and keeps those that agree', () => {
+    const band = (r: TrackRecord, timeSec: number, number: number, confidence: number): void =>
+      r.addBandRead({ number, confidence, timeSec, box: [0, 0, 40, 100] });
+    // a still picture: the band misreads the same '57' at every read, one text look reads 23 clearly
+    const player = walk(1, 0, 3, 100);
+    for (const t of [0, 0.5, 1, 1.5, 2.5]) band(player, t, 57, 0.53);
+    read(player, 2, 23, 0.96);
+    expect(voteTrackNumber(player.reads).number).toBe(57);
+    player.dropContradictedBandReads();
+    expect(player.reads.map((r) => r.number)).toEqual([23]);
+    expect(voteTrackNumber(player.reads).number).toBe(23);
+
+    // agreeing band reads, and a band read of one of its digits, stay; doubtful text decides nothing
+    const other = walk(2, 0, 3, 300);
+    read(other, 0, 11, 1);
+    band(other, 0.5, 11, 0.99);
+    band(other, 1, 1, 0.9);
+    read(other, 1.5, 0, 0.88);
+    band(other, 2, 40, 0.7);
+    other.dropContradictedBandReads();
+    expect(other.reads.map((r) => r.number)).toEqual([11, 11, 1, 0]);
+    const unsure = walk(3, 0, 3, 500);
+    read(unsure, 0, 23, 0.9);
+    band(unsure, 0.5, 57, 0.6);
+    unsure.dropContradictedBandReads();
+    expect(unsure.reads.map((r) => r.number)).toEqual([23, 57]);
   });
 
   describe('on-screen ranges from sightings', () => {
