@@ -77,7 +77,7 @@ export async function upperBody(
 
 /**
  * Whether a person box is a close-up that may be cut off below: at least 45% of the frame's height
- * and reaching its bottom eighth, where a broadcast's score graphic often sits (the detector's box
+ * and reaching its bottom 12%, where a broadcast's score graphic often sits (the detector's box
  * then ends at the graphic, not at the frame's edge).
  */
 export function isCutCloseUp(frame: Pick<RgbFrame, 'height'>, [, by, , bh]: Box): boolean {

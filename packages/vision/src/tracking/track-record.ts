@@ -56,8 +56,7 @@ export class TrackRecord {
 
   /** Drops the band reads (see `bandReadsUnbacked`). */
   dropBandReads(): void {
-    const kept = this.reads.filter((r) => !this.bandReads.has(r));
-    this.reads.splice(0, this.reads.length, ...kept);
+    this.keepReads((r) => !this.bandReads.has(r));
   }
 
   /**
@@ -73,9 +72,11 @@ export class TrackRecord {
       .map((r) => r.number!);
     if (sure.length === 0) return;
     const agrees = (n: number): boolean => sure.some((s) => s === n || addsOneDigit(s, n));
-    const kept = this.reads.filter(
-      (r) => !this.bandReads.has(r) || r.number === null || agrees(r.number),
-    );
+    this.keepReads((r) => !this.bandReads.has(r) || r.number === null || agrees(r.number));
+  }
+
+  private keepReads(keep: (read: NumberObservation) => boolean): void {
+    const kept = this.reads.filter(keep);
     this.reads.splice(0, this.reads.length, ...kept);
   }
 
