@@ -11,3 +11,8 @@ export function addsOneDigit(wide: number, narrow: number): boolean {
 export function differsByOneDigit(a: number, b: number): boolean {
   return addsOneDigit(a, b) || addsOneDigit(b, a);
 }
+
+/** Whether `read` is `whole` or one of its digits, `whole` half-seen (a 3 or a 2 for a 23). */
+export function isWholeOrPart(read: number, whole: number): boolean {
+  return read === whole || addsOneDigit(whole, read);
+}

@@ -1,4 +1,4 @@
-import { addsOneDigit } from '../numbers/digit-relation.js';
+import { isWholeOrPart } from '../numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../numbers/track-vote.js';
 import { TrackRecord } from './track-record.js';
 
@@ -6,11 +6,6 @@ import { TrackRecord } from './track-record.js';
 const MIN_READ = 0.5;
 /** Summed confidence each side of a switch needs (the track vote's own bar). */
 const MIN_SIDE_SUPPORT = 0.7;
-
-/** A one-digit read that is a digit of `whole` is `whole` half-seen. */
-function sameNumber(read: number, whole: number): boolean {
-  return read === whole || addsOneDigit(whole, read);
-}
 
 /**
  * The stretch (last read of the first number, first read of the second] in which the track switched
@@ -87,7 +82,7 @@ export function splitSwitchedTrack(
   const canonical = (n: number): number =>
     isNumberElsewhere(n)
       ? n
-      : (reads.find((r) => r.number! > 9 && sameNumber(n, r.number!))?.number ?? n);
+      : (reads.find((r) => r.number! > 9 && isWholeOrPart(n, r.number!))?.number ?? n);
   // doubtful misreads (a 0 among 11s) can blur a switch the near-certain reads show cleanly
   const found =
     findSwitch(reads, canonical) ??

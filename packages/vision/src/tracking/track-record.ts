@@ -1,5 +1,5 @@
 import type { Box } from '../detect/types.js';
-import { addsOneDigit } from '../numbers/digit-relation.js';
+import { isWholeOrPart } from '../numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../numbers/track-vote.js';
 import type { KitSample } from '../teams/kit-colours.js';
 
@@ -71,7 +71,7 @@ export class TrackRecord {
       .filter((r) => !this.bandReads.has(r) && r.number !== null && r.confidence >= SURE_READ)
       .map((r) => r.number!);
     if (sure.length === 0) return;
-    const agrees = (n: number): boolean => sure.some((s) => s === n || addsOneDigit(s, n));
+    const agrees = (n: number): boolean => sure.some((s) => isWholeOrPart(n, s));
     this.keepReads((r) => !this.bandReads.has(r) || r.number === null || agrees(r.number));
   }
 
