@@ -114,7 +114,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     // white #22 (640x640 broadcast close-up): the box ends 8 px above the frame's bottom edge and
     // the number sits below 72% of it
     const box: Box = [164, 144, 204, 488];
-    const body = await upperBody(frame, box);
+    const body = upperBody(frame, box);
     expect(body.y + body.image.height / body.scale).toBeGreaterThanOrEqual(box[1] + box[3] - 1);
     const reads = [];
     for (let look = 0; look < BODY_LOOKS.length; look++)
@@ -191,7 +191,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
   it('places the number inside the upper body, whatever the box size', async () => {
     const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
     const box: Box = [598, 421, 74, 207];
-    const body = await upperBody(frame, box);
+    const body = upperBody(frame, box);
     expect(body.image.height).toBeGreaterThanOrEqual(200);
     const texts = await detector.detect(body.image);
     const shaped = texts.filter((t) => isNumberShaped(t, body, box[3]));

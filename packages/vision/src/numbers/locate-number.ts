@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Box, RgbFrame } from '../detect/types.js';
+import { resizeRgb } from './rgb-resize.js';
 import { cropRgb } from './torso-crop.js';
 import type { TextBox, TextDetector } from './text-detector.js';
 
@@ -49,11 +49,7 @@ const HEAD_SHARE = 0.1;
  * frame cuts the legs off). Whatever the pose, the number lies in it: upright, crouched, side-on or
  * bent over.
  */
-export async function upperBody(
-  frame: RgbFrame,
-  box: Box,
-  look: BodyLook = BODY_LOOKS[0]!,
-): Promise<UpperBody> {
+export function upperBody(frame: RgbFrame, box: Box, look: BodyLook = BODY_LOOKS[0]!): UpperBody {
   const [bx, by, bw, bh] = box;
   // the frame cuts the legs off (the box ends at, or within 2% of, its bottom): the number may be lower
   const cut = by + bh >= frame.height - Math.max(2, frame.height * 0.02);
@@ -66,13 +62,7 @@ export async function upperBody(
   const scale = Math.min(MAX_SCALE, look.height / region[3]);
   const width = Math.max(8, Math.round(region[2] * scale));
   const height = Math.max(8, Math.round(region[3] * scale));
-  const data = await sharp(crop.data, {
-    raw: { width: crop.width, height: crop.height, channels: 3 },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
-    .raw()
-    .toBuffer();
-  return { image: { width, height, data: new Uint8Array(data) }, x: x0, y: y0, scale };
+  return { image: resizeRgb(crop, width, height), x: x0, y: y0, scale };
 }
 
 /**

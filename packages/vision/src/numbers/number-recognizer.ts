@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import * as ort from 'onnxruntime-node';
-import sharp from 'sharp';
 import type { RgbFrame } from '../detect/types.js';
 import { decodeDigitsCtc } from './ctc-digits.js';
+import { normaliseLightness, resizeRgb } from './rgb-resize.js';
 import { recognitionKeysPath, recognitionModelPath } from './ocr-model-paths.js';
 import { readImageRgb } from '../detect/read-image.js';
 
@@ -20,16 +20,8 @@ export interface NumberRead {
 }
 
 export interface RecognizeOptions {
-  /** Fraction of the crop's width added as a border of the crop's edge colour (helps tight crops). */
-  pad?: number;
   /** Stretch contrast to the full range before recognition. */
   normalise?: boolean;
-  /** Scale pixels to -1..1 (PaddleOCR's training normalisation) instead of 0..1. */
-  centred?: boolean;
-  /** Feed RGB planes instead of BGR. */
-  rgb?: boolean;
-  /** Right-pad the input to this width with the background value (PaddleOCR pads to 320). */
-  padToWidth?: number;
   /** Horizontal stretch before recognition: jersey digits are taller and narrower than the text it learnt. */
   stretch?: number;
 }
@@ -65,7 +57,7 @@ export class NumberRecognizer {
 
   /** Reads the digits in an RGB crop. */
   async read(crop: RgbFrame, options: RecognizeOptions = {}): Promise<NumberRead> {
-    const input = await this.toInput(crop, options);
+    const input = this.toInput(crop, options);
     const result = await this.session.run({ [this.session.inputNames[0] ?? 'x']: input.tensor });
     const output = result[this.session.outputNames[0] ?? ''];
     if (!output) throw new Error('The OCR model returned no output.');
@@ -73,50 +65,26 @@ export class NumberRecognizer {
     return decodeDigitsCtc(output.data as Float32Array, steps, classes, this.digitClasses);
   }
 
-  private async toInput(
-    crop: RgbFrame,
-    options: RecognizeOptions,
-  ): Promise<{ tensor: ort.Tensor }> {
-    let image = sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } });
-    const pad = options.pad ?? 0;
-    if (pad > 0) {
-      const px = Math.round(crop.width * pad);
-      image = sharp(
-        await image
-          .extend({ left: px, right: px, top: 0, bottom: 0, extendWith: 'copy' })
-          .raw()
-          .toBuffer(),
-        {
-          raw: { width: crop.width + 2 * px, height: crop.height, channels: 3 },
-        },
-      );
-    }
-    if (options.normalise) image = image.normalise();
-    const srcWidth = crop.width + 2 * Math.round(crop.width * pad);
-    const stretch = options.stretch ?? 1;
+  /** The crop as the model's input: 48 px high, BGR planes of 0–1 (PaddleOCR's recogniser). */
+  private toInput(crop: RgbFrame, options: RecognizeOptions): { tensor: ort.Tensor } {
     const width = Math.min(
       MAX_WIDTH,
-      Math.max(MIN_WIDTH, Math.round((srcWidth * stretch * INPUT_HEIGHT) / crop.height)),
+      Math.max(
+        MIN_WIDTH,
+        Math.round((crop.width * (options.stretch ?? 1) * INPUT_HEIGHT) / crop.height),
+      ),
     );
-    const resized = await image
-      .resize(width, INPUT_HEIGHT, { fit: 'fill', kernel: 'cubic' })
-      .raw()
-      .toBuffer();
-    const fullWidth = Math.max(width, options.padToWidth ?? 0);
-    const plane = fullWidth * INPUT_HEIGHT;
+    // contrast is stretched after resizing, as sharp's pipeline did when the reader was tuned
+    const resized = resizeRgb(crop, width, INPUT_HEIGHT);
+    const sized = options.normalise ? normaliseLightness(resized) : resized;
+    const plane = width * INPUT_HEIGHT;
     const data = new Float32Array(3 * plane);
-    const scale = (v: number): number => (options.centred ? (v / 255 - 0.5) / 0.5 : v / 255);
-    const [c0, c2] = options.rgb ? [0, 2] : [2, 0];
-    for (let y = 0; y < INPUT_HEIGHT; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * fullWidth + x;
-        const s = (y * width + x) * 3;
-        data[i] = scale(resized[s + c0] ?? 0);
-        data[plane + i] = scale(resized[s + 1] ?? 0);
-        data[2 * plane + i] = scale(resized[s + c2] ?? 0);
-      }
+    for (let i = 0; i < plane; i++) {
+      data[i] = sized.data[i * 3 + 2]! / 255;
+      data[plane + i] = sized.data[i * 3 + 1]! / 255;
+      data[2 * plane + i] = sized.data[i * 3]! / 255;
     }
-    return { tensor: new ort.Tensor('float32', data, [1, 3, INPUT_HEIGHT, fullWidth]) };
+    return { tensor: new ort.Tensor('float32', data, [1, 3, INPUT_HEIGHT, width]) };
   }
 
   async close(): Promise<void> {

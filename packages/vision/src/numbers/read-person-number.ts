@@ -71,11 +71,11 @@ export async function readPersonNumber(
   box: Box,
   look = 0,
 ): Promise<JerseyRead & { textBoxes: number }> {
-  const body = await upperBody(frame, box, BODY_LOOKS[look % BODY_LOOKS.length]);
+  const body = upperBody(frame, box, BODY_LOOKS[look % BODY_LOOKS.length]);
   const found = await readBody(detector, recognizer, body, box);
   if (found.number !== null || !isCutCloseUp(frame, box)) return found;
   // a close-up cut off below: its number may lie under the upper body, so look there too
-  const lower = await upperBody(frame, box, LOWER_BODY_LOOK);
+  const lower = upperBody(frame, box, LOWER_BODY_LOOK);
   const below = await readBody(detector, recognizer, lower, box);
   return {
     ...(below.number !== null ? below : found),
