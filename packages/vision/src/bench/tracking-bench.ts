@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { CenterNetDetector } from '../detect/centernet-detector.js';
+import { CenterNetDetector, DETECTOR_VERSION } from '../detect/centernet-detector.js';
 import { createPersonFinder } from '../detect/detector-pool.js';
 import { CachedFinder } from './cached-finder.js';
 import { NumberRecognizer } from '../numbers/number-recognizer.js';
@@ -139,7 +139,7 @@ async function synthFilms(): Promise<void> {
     const finder = process.env.TRACK_DETECT_CACHE
       ? new CachedFinder(
           () => createPersonFinder(),
-          `${videoPath}.detections-${benchOptions.fps ?? 2}-${benchOptions.layout ?? 'tiles'}.json`,
+          `${videoPath}.detections-${DETECTOR_VERSION}-${benchOptions.fps ?? 2}-${benchOptions.layout ?? 'tiles'}.json`,
         )
       : undefined;
     const analysis = await analyseTracking(videoPath, {

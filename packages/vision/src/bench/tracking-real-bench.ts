@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DETECTOR_VERSION } from '../detect/centernet-detector.js';
 import { createPersonFinder } from '../detect/detector-pool.js';
 import type { PersonFinder } from '../detect/types.js';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
@@ -83,7 +84,10 @@ function teamsLine(a: TrackingAnalysis): string {
 
 function finderFor(file: string): PersonFinder | undefined {
   return process.env.TRACK_DETECT_CACHE
-    ? new CachedFinder(() => createPersonFinder(), `${file}.detections-2-tiles.json`)
+    ? new CachedFinder(
+        () => createPersonFinder(),
+        `${file}.detections-${DETECTOR_VERSION}-2-tiles.json`,
+      )
     : undefined;
 }
 
