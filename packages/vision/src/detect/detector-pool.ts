@@ -47,11 +47,12 @@ export class DetectorPool implements PersonFinder {
 }
 
 /**
- * The best person finder for the running code: a worker pool when running compiled JavaScript,
- * a single in-thread detector when running TypeScript sources directly (tests), or when one worker is asked.
+ * The best person finder for the running code: a pool of `workers` threads when running compiled
+ * JavaScript, a detector on the calling thread when running TypeScript sources directly (tests) or
+ * when no worker is asked (`workers` 0).
  */
 export async function createPersonFinder(workers?: number): Promise<PersonFinder> {
   const compiled = import.meta.url.endsWith('.js');
-  if (!compiled || workers === 1) return CenterNetDetector.create();
+  if (!compiled || workers === 0) return CenterNetDetector.create();
   return DetectorPool.create(workers);
 }

@@ -158,7 +158,7 @@ async function main(): Promise<void> {
           Number(process.env.PACE_DURATION ?? 90),
         )
       : realFilms();
-  const finder = await createPersonFinder(1);
+  const finder = await createPersonFinder(0);
   const pooled = new Map<string, Paces>();
   const paces = (group: string): Paces => {
     const found = pooled.get(group) ?? {

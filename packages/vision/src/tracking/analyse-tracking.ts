@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { boxIou } from '../detect/box-nms.js';
 import { createPersonFinder } from '../detect/detector-pool.js';
 import { findPeople, type DetectLayout } from '../detect/find-people.js';
@@ -35,8 +36,13 @@ export interface AnalyseTrackingOptions {
   segments?: readonly TimeRange[];
   /** Detector layout: 'tiles' (default, finds small players) or 'letterbox' (half the cost). */
   layout?: DetectLayout;
-  /** Detector worker threads; default min(2, cores). */
+  /**
+   * Detector worker threads; default 1: one keeps pace with 2 fps, and the cores go to reading
+   * numbers, the larger share of the work.
+   */
   workers?: number;
+  /** Number reading worker threads; default min(2, cores). */
+  readers?: number;
   /** A detector to use instead of starting one (the caller keeps ownership). */
   finder?: PersonFinder;
   /** A number recogniser to use instead of loading one (the caller keeps ownership). */
@@ -94,9 +100,10 @@ function inSegments(t: number, segments: readonly TimeRange[] | undefined): bool
 
 /**
  * Finds the teams (jersey colours), the players (jersey numbers) and when each is on screen.
- * Decodes the video once at a few frames per second; detection runs on worker threads ahead of
- * tracking and colour sampling on this thread, number reading on another worker thread beside it. Memory holds a few frames
- * and small per-track summaries, whatever the video's length.
+ * Decodes the video once at a few frames per second; detection runs on a worker thread ahead of
+ * tracking and colour sampling on this thread, number reading on other worker threads beside it
+ * (a frame's people shared among them). Memory holds a few frames and small per-track summaries,
+ * whatever the video's length.
  */
 export async function analyseTracking(
   input: string,
@@ -111,11 +118,24 @@ export async function analyseTracking(
   const sourceWidth = video.rotation === 90 || video.rotation === 270 ? video.height : video.width;
   const width = Math.min(options.width ?? 1280, sourceWidth);
   const scale = sourceWidth / width;
-  const finder = options.finder ?? (await createPersonFinder(options.workers));
-  const reader = await createNumberReader({
-    recognizer: options.recognizer,
-    textDetector: options.textDetector,
-  });
+  // the detector and the readers load their models side by side; neither is left open on a failure
+  const [finderStart, readerStart] = await Promise.allSettled([
+    options.finder ?? createPersonFinder(options.workers ?? 1),
+    createNumberReader({
+      recognizer: options.recognizer,
+      textDetector: options.textDetector,
+      threads: options.readers ?? Math.min(2, availableParallelism()),
+    }),
+  ]);
+  if (finderStart.status === 'rejected' || readerStart.status === 'rejected') {
+    if (finderStart.status === 'fulfilled' && !options.finder) await finderStart.value.close();
+    if (readerStart.status === 'fulfilled') await readerStart.value.close();
+    throw finderStart.status === 'rejected'
+      ? finderStart.reason
+      : (readerStart as PromiseRejectedResult).reason;
+  }
+  const finder = finderStart.value;
+  const reader = readerStart.value;
   const tracker = new ByteTracker();
   const records = new Map<number, TrackRecord>();
   const finished: TrackRecord[] = [];
@@ -159,8 +179,10 @@ export async function analyseTracking(
       const box = reads.boxes[job.detection]!;
       const timeSec = reads.timeSec;
       if (job.textLook !== null && job.besideBand) {
-        // a small person's look counts neither as a look nor as one that found no text
+        // a small person's look counts on its own tally (its own textless rule), not as a text look
         record.lastSmallLookSec = timeSec;
+        record.smallLooks++;
+        if (text && text.textBoxes > 0) record.smallLooksWithText++;
         if (text && text.number !== null) {
           record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
         }
@@ -256,8 +278,8 @@ export async function analyseTracking(
               {
                 reads: record.reads,
                 lastTextLookSec: record.lastSmallLookSec,
-                textLooks: 0,
-                textLooksWithText: 0,
+                textLooks: record.smallLooks,
+                textLooksWithText: record.smallLooksWithText,
               },
               p.timeSec,
             )

@@ -4,6 +4,7 @@ import { movableBuffer, WorkerClient } from '../threads/worker-client.js';
 import {
   readPeople,
   type FrameReadRequest,
+  type PersonReadJob,
   type PersonReadResult,
   type ReadModels,
 } from './read-people.js';
@@ -31,30 +32,74 @@ class InThreadReader implements NumberReader {
   }
 }
 
+/** Rough cost of a job, to share a frame's jobs out evenly: a text look costs ~4 band reads. */
+function jobCost(job: PersonReadJob): number {
+  return job.textLook !== null ? 4 : 1;
+}
+
 /**
- * `readPeople` on a worker thread owning the text detector and the recogniser (onnxruntime), so
- * number reading runs beside detection and tracking instead of holding up the frame loop.
+ * Shares a frame's jobs among `parts` readers: each job to the part with the least cost so far
+ * (the first on a tie). Returns, per part, the indices of its jobs in their order.
+ */
+export function shareJobs(jobs: readonly PersonReadJob[], parts: number): number[][] {
+  const shares = Array.from({ length: parts }, () => ({ cost: 0, jobs: [] as number[] }));
+  jobs.forEach((job, i) => {
+    const least = shares.reduce((best, s) => (s.cost < best.cost ? s : best));
+    least.jobs.push(i);
+    least.cost += jobCost(job);
+  });
+  return shares.map((s) => s.jobs);
+}
+
+/**
+ * `readPeople` on worker threads, each owning a text detector and a recogniser (onnxruntime), so
+ * number reading runs beside detection and tracking instead of holding up the frame loop. A frame's
+ * jobs are shared among the threads; each job's result depends only on the frame and the job, so
+ * the answer is the same however they are shared.
  */
 class WorkerReader implements NumberReader {
   private constructor(
-    private readonly worker: WorkerClient<FrameReadRequest, PersonReadResult[]>,
+    private readonly workers: WorkerClient<FrameReadRequest, PersonReadResult[]>[],
   ) {}
 
-  static async create(): Promise<WorkerReader> {
-    return new WorkerReader(
-      await WorkerClient.start<FrameReadRequest, PersonReadResult[]>(
-        new URL('./number-reader-worker.js', import.meta.url),
-        'number reader',
+  static async create(threads: number): Promise<WorkerReader> {
+    const url = new URL('./number-reader-worker.js', import.meta.url);
+    const started = await Promise.allSettled(
+      Array.from({ length: threads }, () =>
+        WorkerClient.start<FrameReadRequest, PersonReadResult[]>(url, 'number reader'),
       ),
     );
+    const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(workers.map((w) => w.close()));
+      throw failed.reason;
+    }
+    return new WorkerReader(workers);
   }
 
-  read(request: FrameReadRequest, handOver = false): Promise<PersonReadResult[]> {
-    return this.worker.call(request, handOver ? movableBuffer(request.frame.data) : []);
+  async read(request: FrameReadRequest, handOver = false): Promise<PersonReadResult[]> {
+    const shares = shareJobs(request.jobs, this.workers.length)
+      .map((jobs, worker) => ({ jobs, worker }))
+      .filter((s) => s.jobs.length > 0);
+    const answers = await Promise.all(
+      shares.map(({ jobs, worker }, i) => {
+        const last = i === shares.length - 1;
+        const part: FrameReadRequest = { ...request, jobs: jobs.map((j) => request.jobs[j]!) };
+        // the last share may take the frame's pixels; the others get a copy
+        return this.workers[worker]!.call(
+          part,
+          last && handOver ? movableBuffer(request.frame.data) : [],
+        );
+      }),
+    );
+    const results: PersonReadResult[] = new Array<PersonReadResult>(request.jobs.length);
+    shares.forEach(({ jobs }, i) => jobs.forEach((j, k) => (results[j] = answers[i]![k]!)));
+    return results;
   }
 
-  close(): Promise<void> {
-    return this.worker.close();
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
   }
 }
 
@@ -64,10 +109,11 @@ class WorkerReader implements NumberReader {
  * caller lends a model (it keeps ownership; the other is loaded here).
  */
 export async function createNumberReader(
-  lent: { recognizer?: NumberRecognizer; textDetector?: TextDetector } = {},
+  lent: { recognizer?: NumberRecognizer; textDetector?: TextDetector; threads?: number } = {},
 ): Promise<NumberReader> {
   const compiled = import.meta.url.endsWith('.js');
-  if (compiled && !lent.recognizer && !lent.textDetector) return WorkerReader.create();
+  if (compiled && !lent.recognizer && !lent.textDetector)
+    return WorkerReader.create(Math.max(1, lent.threads ?? 1));
   const owned: { close(): Promise<void> }[] = [];
   const recognizer = lent.recognizer ?? (await NumberRecognizer.create());
   if (!lent.recognizer) owned.push(recognizer);

@@ -22,6 +22,9 @@ export class TrackRecord {
   lastTextLookSec = -Infinity;
   /** The last torso look while the person was too small for the text looks (its own schedule). */
   lastSmallLookSec = -Infinity;
+  /** Those torso looks so far, and how many found number-shaped text (their own textless rule). */
+  smallLooks = 0;
+  smallLooksWithText = 0;
   private kitSeen = 0;
 
   constructor(readonly id: number) {}
