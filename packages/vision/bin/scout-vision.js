@@ -28,16 +28,18 @@ if (!existsSync(cli)) {
     process.exit(1);
   }
 }
-// glibc keeps a malloc arena per busy thread (Player Tracking runs four: detection, number reading
-// and the analysis): two arenas hold its peak RSS on a 48-s 720p film at 641 MB instead of 717.
-// The setting is read at process start, so the CLI runs in a child that has it.
+// glibc's malloc arenas per process are set at its start (ENGINE_MALLOC_ARENAS says why), so the
+// CLI runs in a child that has the setting.
 if (process.env.MALLOC_ARENA_MAX === undefined) {
+  const { ENGINE_MALLOC_ARENAS } = await import(
+    new URL('../dist/engine/index.js', import.meta.url).href
+  );
   const child = spawn(
     process.execPath,
     [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
     {
       stdio: 'inherit',
-      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+      env: { ...process.env, MALLOC_ARENA_MAX: ENGINE_MALLOC_ARENAS },
     },
   );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -2,6 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type Transferable } from 'node:worker_threads';
 import type { WorkerCall, WorkerReply } from './worker-messages.js';
 
+/**
+ * The young generation of a worker's heap. The workers pass frames and model tensors, big buffers
+ * that are freed only when the small objects holding them are collected: a smaller young generation
+ * collects them sooner. On a 96-s 720p film Player Tracking peaked at 707 MB with the default and
+ * 665 MB with 8 MB, at the same speed.
+ */
+const YOUNG_GENERATION_MB = 8;
+
 interface Pending<Result> {
   resolve: (result: Result) => void;
   reject: (error: Error) => void;
@@ -41,7 +49,9 @@ export class WorkerClient<Request, Result> {
     url: URL,
     name: string,
   ): Promise<WorkerClient<Request, Result>> {
-    const worker = new Worker(fileURLToPath(url));
+    const worker = new Worker(fileURLToPath(url), {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     await new Promise<void>((resolve, reject) => {
       const onFirst = (reply: WorkerReply<Result>): void => {
         if (!('ready' in reply)) return;

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { boundForkOptions } from '@filmroom/vision/media';
 import {
+  ENGINE_MALLOC_ARENAS,
   ENGINE_PROCESS_SCRIPT,
   type EngineMessage,
   type EngineRequest,
@@ -34,12 +35,10 @@ export function runEngine<R extends EngineRequest>(
       return;
     }
     const child = fork(ENGINE_PROCESS_SCRIPT, [], {
-      // glibc keeps a malloc arena per busy thread (the vision engine runs four): two hold Player
-      // Tracking's peak RSS on a 48-s 720p film at 641 MB instead of 717 (docs/decisions/0018)
       env: {
         ...process.env,
         TMPDIR: options.tmpDir,
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? ENGINE_MALLOC_ARENAS,
       },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Killed by the kernel if this worker dies, even by SIGKILL (its ffmpeg children likewise).
