@@ -17,6 +17,11 @@ export interface TextDetectOptions {
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
+/** The model's input value of each 8-bit level, per input channel (`NORMALISED[c * 256 + v]`). */
+const NORMALISED = Float32Array.from({ length: 3 * 256 }, (_, k) => {
+  const c = Math.floor(k / 256);
+  return ((k % 256) / 255 - MEAN[c]!) / STD[c]!;
+});
 
 /**
  * PP-OCRv4 text detection (DB, ONNX on CPU): where text sits in an image. The input is padded to a
@@ -47,14 +52,14 @@ export class TextDetector {
     const plane = w * h;
     const data = new Float32Array(3 * plane);
     // PaddleOCR normalises BGR pixels with ImageNet's RGB statistics in channel order; padding is 0
+    const pixels = image.data;
     for (let y = 0; y < image.height; y++) {
       for (let x = 0; x < image.width; x++) {
         const s = (y * image.width + x) * 3;
         const i = y * w + x;
-        for (let c = 0; c < 3; c++) {
-          const v = (image.data[s + 2 - c] ?? 0) / 255;
-          data[c * plane + i] = (v - MEAN[c]!) / STD[c]!;
-        }
+        data[i] = NORMALISED[pixels[s + 2]!]!;
+        data[plane + i] = NORMALISED[256 + pixels[s + 1]!]!;
+        data[2 * plane + i] = NORMALISED[512 + pixels[s]!]!;
       }
     }
     const input = new ort.Tensor('float32', data, [1, 3, h, w]);
