@@ -21,6 +21,6 @@ export const ENGINE_PROCESS_SCRIPT = fileURLToPath(new URL('./engine-process.js'
  * glibc malloc arenas for a process running the engines (`MALLOC_ARENA_MAX`, read at process
  * start). glibc keeps an arena per busy thread, and Player Tracking runs five (the analysis, one
  * detector, two number readers, ffmpeg's reader): one arena holds its peak RSS on a 96-s 720p film
- * at 662 MB instead of 684 with two (docs/decisions/0018).
+ * at 662 MB instead of 684 with two, other things equal (docs/decisions/0018).
  */
 export const ENGINE_MALLOC_ARENAS = '1';

@@ -6,7 +6,7 @@ import type { WorkerCall, WorkerReply } from './worker-messages.js';
  * The young generation of a worker's heap. The workers pass frames and model tensors, big buffers
  * that are freed only when the small objects holding them are collected: a smaller young generation
  * collects them sooner. On a 96-s 720p film Player Tracking peaked at 707 MB with the default and
- * 665 MB with 8 MB, at the same speed.
+ * 658 MB with 8 MB, at the same speed.
  */
 const YOUNG_GENERATION_MB = 8;
 
