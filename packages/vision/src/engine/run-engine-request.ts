@@ -1,7 +1,7 @@
 import type { EngineRequest, EngineResult } from './engine-types.js';
 
 /**
- * Runs one engine call in this process. The engines (and their models: tfjs, onnxruntime, sharp) are
+ * Runs one engine call in this process. The engines (and their models: onnxruntime, sharp) are
  * loaded only here, so a module that merely names engine types loads none of them.
  */
 export async function runEngineRequest<R extends EngineRequest>(

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { boundForkOptions } from '@filmroom/vision/media';
 import {
+  ENGINE_EXEC_ARGV,
   ENGINE_MALLOC_ARENAS,
   ENGINE_PROCESS_SCRIPT,
   type EngineMessage,
@@ -34,6 +35,7 @@ export function runEngine<R extends EngineRequest>(
       reject(options.signal.reason as Error);
       return;
     }
+    const bound = boundForkOptions();
     const child = fork(ENGINE_PROCESS_SCRIPT, [], {
       env: {
         ...process.env,
@@ -42,7 +44,9 @@ export function runEngine<R extends EngineRequest>(
       },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Killed by the kernel if this worker dies, even by SIGKILL (its ffmpeg children likewise).
-      ...boundForkOptions(),
+      ...bound,
+      // node's own options follow the launcher's (setpriv's) arguments
+      execArgv: [...bound.execArgv, ...ENGINE_EXEC_ARGV],
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
