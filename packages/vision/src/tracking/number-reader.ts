@@ -104,20 +104,20 @@ class WorkerReader implements NumberReader {
 }
 
 /**
- * The number reader for the running code: a worker thread when running compiled JavaScript and no
- * model is given; on this thread when running TypeScript sources directly (tests) or when the
- * caller lends a model (it keeps ownership; the other is loaded here).
+ * The number reader for the running code: `threads` worker threads (default 1) when running compiled
+ * JavaScript and no model is lent; on this thread when running TypeScript sources directly (tests)
+ * or when the caller lends a model (it keeps ownership; the other is loaded here).
  */
 export async function createNumberReader(
-  lent: { recognizer?: NumberRecognizer; textDetector?: TextDetector; threads?: number } = {},
+  options: { recognizer?: NumberRecognizer; textDetector?: TextDetector; threads?: number } = {},
 ): Promise<NumberReader> {
   const compiled = import.meta.url.endsWith('.js');
-  if (compiled && !lent.recognizer && !lent.textDetector)
-    return WorkerReader.create(Math.max(1, lent.threads ?? 1));
+  if (compiled && !options.recognizer && !options.textDetector)
+    return WorkerReader.create(Math.max(1, options.threads ?? 1));
   const owned: { close(): Promise<void> }[] = [];
-  const recognizer = lent.recognizer ?? (await NumberRecognizer.create());
-  if (!lent.recognizer) owned.push(recognizer);
-  const textDetector = lent.textDetector ?? (await TextDetector.create());
-  if (!lent.textDetector) owned.push(textDetector);
+  const recognizer = options.recognizer ?? (await NumberRecognizer.create());
+  if (!options.recognizer) owned.push(recognizer);
+  const textDetector = options.textDetector ?? (await TextDetector.create());
+  if (!options.textDetector) owned.push(textDetector);
   return new InThreadReader({ recognizer, textDetector }, owned);
 }
