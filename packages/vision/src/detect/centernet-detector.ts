@@ -38,13 +38,13 @@ export class CenterNetDetector implements PersonFinder {
 
   static async create(): Promise<CenterNetDetector> {
     const files = await readGraphModel(humanModelsDir(), 'centernet');
-    const weights = keepOneOutputChannel(
-      files.weights,
+    const constants = keepOneOutputChannel(
+      decodeWeights(files.weights),
       'CenternetHead/centernet_cls_output/pointwise_weights',
       'CenternetHead/centernet_cls_output/biases',
       PERSON_CLASS,
     );
-    const onnx = tfjsGraphToOnnx(files.nodes, decodeWeights(weights), {
+    const onnx = tfjsGraphToOnnx(files.nodes, constants, {
       input: 'tower_0/images',
       inputShape: [INPUT_SIZE, INPUT_SIZE, 3],
       outputs: [HEAT, DISTANCES],

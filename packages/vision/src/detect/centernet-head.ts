@@ -1,51 +1,28 @@
-import { storedBytesPerValue, type StoredWeights } from './graph-model-files.js';
+import type { GraphConstant } from './tfjs-graph-to-onnx.js';
 
 /**
  * Cuts a 1×1 convolution (kernel [1, 1, in, out] and bias [out]) down to one output channel:
- * the class head of a detector asked for one class. Every other weight is left as stored.
+ * the class head of a detector asked for one class. Every other constant is left as it is.
  */
 export function keepOneOutputChannel(
-  weights: StoredWeights,
+  constants: ReadonlyMap<string, GraphConstant>,
   kernelName: string,
   biasName: string,
   channel: number,
-): StoredWeights {
-  const parts: Buffer<ArrayBuffer>[] = [];
-  const specs = weights.specs.map((spec) => ({ ...spec, shape: [...spec.shape] }));
-  let offset = 0;
-  let cut = 0;
-  for (const spec of specs) {
-    if (spec.dtype === 'string') throw new Error(`Weight ${spec.name} is text: cannot be edited.`);
-    const bytes = storedBytesPerValue(spec);
-    const count = spec.shape.reduce((a, b) => a * b, 1);
-    const stored = weights.data.subarray(offset, offset + count * bytes);
-    offset += count * bytes;
-    if (spec.name === kernelName) {
-      const [kh = 0, kw = 0, inputs = 0, outputs = 0] = spec.shape;
-      if (kh !== 1 || kw !== 1 || channel >= outputs)
-        throw new Error(`${kernelName} is not a 1×1 kernel with channel ${channel}.`);
-      const kept = Buffer.alloc(inputs * bytes);
-      for (let c = 0; c < inputs; c++) {
-        stored.copy(
-          kept,
-          c * bytes,
-          (c * outputs + channel) * bytes,
-          (c * outputs + channel + 1) * bytes,
-        );
-      }
-      spec.shape = [1, 1, inputs, 1];
-      parts.push(kept);
-      cut++;
-    } else if (spec.name === biasName) {
-      spec.shape = [1];
-      parts.push(Buffer.from(stored.subarray(channel * bytes, (channel + 1) * bytes)));
-      cut++;
-    } else {
-      parts.push(stored);
-    }
-  }
-  if (cut !== 2) throw new Error(`The model has no ${kernelName} and ${biasName} to cut.`);
-  return { specs, data: Buffer.concat(parts) };
+): Map<string, GraphConstant> {
+  const kernel = constants.get(kernelName);
+  const bias = constants.get(biasName);
+  if (!kernel || !bias) throw new Error(`The model has no ${kernelName} and ${biasName} to cut.`);
+  const [kh = 0, kw = 0, inputs = 0, outputs = 0] = kernel.shape;
+  if (kh !== 1 || kw !== 1 || channel >= outputs)
+    throw new Error(`${kernelName} is not a 1×1 kernel with channel ${channel}.`);
+  const kept = Float32Array.from(
+    { length: inputs },
+    (_, c) => kernel.values[c * outputs + channel]!,
+  );
+  return new Map(constants)
+    .set(kernelName, { shape: [1, 1, inputs, 1], values: kept })
+    .set(biasName, { shape: [1], values: Float32Array.of(bias.values[channel]!) });
 }
 
 /** A centre found on the heatmap: its box [x1, y1, x2, y2] in input pixels and its score. */

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
 import { CenterNetDetector } from './centernet-detector.js';
 import { findPeople, squareTiles } from './find-people.js';
+import { readImageRgb } from './read-image.js';
 
 const photo = sharedMediaForTests('frames/zidane.jpg');
 
@@ -12,11 +12,7 @@ describe('person detector', () => {
     async () => {
       const detector = await CenterNetDetector.create();
       try {
-        const { data, info } = await sharp(photo.path!)
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
+        const frame = await readImageRgb(photo.path!);
         const people = (
           await findPeople(detector, frame, { layout: 'letterbox', minScore: 0.25 })
         ).sort((a, b) => a.box[0] - b.box[0]);
@@ -24,7 +20,7 @@ describe('person detector', () => {
         // the man on the right stands roughly in the right half, top to bottom
         const right = people[1]!.box;
         expect(right[0]).toBeGreaterThan(600);
-        expect(right[3]).toBeGreaterThan(info.height * 0.6);
+        expect(right[3]).toBeGreaterThan(frame.height * 0.6);
       } finally {
         await detector.close();
       }
@@ -37,13 +33,9 @@ describe('person detector', () => {
     async () => {
       const detector = await CenterNetDetector.create();
       try {
-        const { data, info } = await sharp(photo.path!)
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const frame = { width: info.width, height: info.height, data: new Uint8Array(data) };
+        const frame = await readImageRgb(photo.path!);
         // the same photo upside down: other people in other places
-        const flipped = { ...frame, data: new Uint8Array(data).reverse() };
+        const flipped = { ...frame, data: Uint8Array.from(frame.data).reverse() };
         const alone = [await detector.detect(frame), await detector.detect(flipped)];
         const together = await Promise.all([detector.detect(frame), detector.detect(flipped)]);
         expect(together).toEqual(alone);

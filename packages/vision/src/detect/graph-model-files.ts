@@ -14,7 +14,7 @@ export interface WeightSpec {
 /** A model's weights as stored: the manifest's entries in order and their bytes end to end. */
 export interface StoredWeights {
   specs: WeightSpec[];
-  data: Buffer<ArrayBuffer>;
+  data: Buffer;
 }
 
 /** A TensorFlow.js graph model as its files hold it. */
@@ -24,7 +24,7 @@ export interface GraphModelFiles {
 }
 
 /** Bytes per value of a stored weight (quantised weights keep their stored type). */
-export function storedBytesPerValue(spec: WeightSpec): number {
+function storedBytesPerValue(spec: WeightSpec): number {
   const dtype = spec.quantization?.dtype ?? spec.dtype;
   return dtype === 'uint8' || dtype === 'bool'
     ? 1

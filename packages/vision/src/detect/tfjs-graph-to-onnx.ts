@@ -105,13 +105,13 @@ export function tfjsGraphToOnnx(
       auto_pad: padding === 'SAME' ? 'SAME_UPPER' : 'VALID',
     };
   };
-  const fusedRelu = (n: GraphNode, out: string, conv: string): void => {
+  /** Whether a convolution has a ReLU fused after its bias (the only fusion handled). */
+  const hasFusedRelu = (n: GraphNode): boolean => {
     const fused = (attr(n, 'fused_ops')?.list?.s ?? []).map(text);
     const extra = fused.filter((f) => f !== 'BiasAdd');
-    if (extra.length === 0) return;
-    if (extra.length !== 1 || extra[0] !== 'Relu')
+    if (extra.length > 1 || (extra.length === 1 && extra[0] !== 'Relu'))
       throw new Error(`Fused ops ${fused.join(', ')} of ${n.name} are not handled.`);
-    onnxNodes.push(node('Relu', [conv], [out]));
+    return extra.length === 1;
   };
 
   const convert = (name: string): void => {
@@ -137,24 +137,20 @@ export function tfjsGraphToOnnx(
           throw new Error(`${n.name}: depthwise multiplier ${w.shape[3]}.`);
         const kernel = depthwise ? transposed(w, [2, 3, 0, 1]) : transposed(w, [3, 2, 0, 1]);
         const weights = constant(`${b}:oihw`, kernel.shape, kernel.values as Float32Array);
-        const bias = inputs[2]
-          ? [
-              constant(
-                `${inputs[2]}:bias`,
-                graphConstant(inputs[2]).shape,
-                Float32Array.from(graphConstant(inputs[2]).values),
-              ),
-            ]
+        const biasName = inputs[2];
+        const bias = biasName ? graphConstant(biasName) : null;
+        const biasInput = bias
+          ? [constant(`${biasName}:bias`, bias.shape, Float32Array.from(bias.values))]
           : [];
-        const fused = (attr(n, 'fused_ops')?.list?.s ?? []).map(text).some((f) => f !== 'BiasAdd');
-        const convOut = fused ? `${name}:conv` : name;
+        const relu = hasFusedRelu(n);
+        const convOut = relu ? `${name}:conv` : name;
         onnxNodes.push(
-          node('Conv', [a, weights, ...bias], [convOut], {
+          node('Conv', [a, weights, ...biasInput], [convOut], {
             ...convAttributes(n, [w.shape[0]!, w.shape[1]!]),
             ...(depthwise ? { group: w.shape[2]! } : {}),
           }),
         );
-        fusedRelu(n, name, convOut);
+        if (relu) onnxNodes.push(node('Relu', [convOut], [name]));
         return;
       }
       case 'Mul':

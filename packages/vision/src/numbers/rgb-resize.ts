@@ -4,7 +4,7 @@ import { labToRgb, rgbToLab } from '../teams/lab-colour.js';
 /**
  * Resizing and contrast stretching of small RGB images in this thread. The reader resizes ~1,200
  * crops and upper bodies a minute of film, each a few thousand pixels: a libvips pipeline (sharp)
- * costs ~3–4 ms a call in set-up and a hop to its thread pool, a tenth of that here.
+ * costs ~3–4 ms a call in set-up and a hop to its thread pool; a recogniser crop takes ~0.3 ms here.
  */
 
 /** Catmull-Rom cubic (a = -0.5), the "cubic" kernel of libvips. */
@@ -79,7 +79,7 @@ function enlargeTaps(from: number, to: number): Taps {
   return taps(from, to, (i) => i * scale - 0.5);
 }
 
-/** Pixels in integers during a resize (one element type keeps the loops fast). */
+/** Pixels in integers during a resize: over- and undershoot kept between the two axes. */
 interface Plane {
   width: number;
   height: number;
