@@ -19,6 +19,12 @@ export interface FrameReaderOptions {
   height?: number;
   /** Default 'rgb24'. */
   pixelFormat?: FramePixelFormat;
+  /**
+   * Also yields each frame at this larger width (`VideoFrame.detail`, same aspect), from the same
+   * decode: for reading small details (shirt numbers) at more of the source's resolution than the
+   * analysis needs. Ignored unless larger than `width`.
+   */
+  detailWidth?: number;
   /** Mono audio sample rate for `VideoFrame.audio`; default 16000. 0 turns audio off. */
   audioSampleRate?: number;
   /**
@@ -44,6 +50,8 @@ export interface VideoFrame {
   pixelFormat: FramePixelFormat;
   /** width * height * (3 | 1) bytes, row-major. Owned by the consumer. */
   data: Buffer;
+  /** The same frame at `detailWidth`, when asked for. Owned by the consumer. */
+  detail?: { width: number; height: number; data: Buffer };
   /**
    * Mono float samples in [-1, 1] covering [timeSec, timeSec + 1/fps), from the same ffmpeg process.
    * Empty when the file has no audio or audio is off.
@@ -52,11 +60,57 @@ export interface VideoFrame {
 }
 
 const MAX_QUEUED_FRAMES = 6;
+const MAX_QUEUED_BYTES = 24 << 20;
 /** Frames held back while waiting for their audio before giving up on a badly interleaved file. */
 const MAX_FRAMES_AWAITING_AUDIO = 150;
 
 function evenSize(n: number): number {
   return Math.max(2, Math.round(n / 2) * 2);
+}
+
+/**
+ * How ffmpeg's output bytes make a frame: `rowBytes` of each of the first `rows` rows of
+ * `stackedRowBytes` are the frame (the rest is padding), and what follows them is the detail picture.
+ */
+interface StackLayout {
+  rowBytes: number;
+  rows: number;
+  stackedRowBytes: number;
+  detailBytes: number;
+}
+
+interface FramePieces {
+  data: Buffer;
+  detail: Buffer | null;
+}
+
+function newPieces(layout: StackLayout): FramePieces {
+  return {
+    data: Buffer.allocUnsafeSlow(layout.rowBytes * layout.rows),
+    detail: layout.detailBytes > 0 ? Buffer.allocUnsafeSlow(layout.detailBytes) : null,
+  };
+}
+
+/** Copies `chunk`, which starts at byte `at` of the stacked picture, into the frame's pieces. */
+function placeBytes(pieces: FramePieces, layout: StackLayout, chunk: Buffer, at: number): void {
+  const { rowBytes, rows, stackedRowBytes } = layout;
+  const topBytes = rows * stackedRowBytes;
+  let from = 0;
+  while (from < chunk.length) {
+    const position = at + from;
+    if (position >= topBytes) {
+      chunk.copy(pieces.detail!, position - topBytes, from);
+      return;
+    }
+    const row = Math.floor(position / stackedRowBytes);
+    const column = position - row * stackedRowBytes;
+    const rowLeft = stackedRowBytes - column;
+    if (column < rowBytes) {
+      const n = Math.min(rowBytes - column, chunk.length - from);
+      chunk.copy(pieces.data, row * rowBytes + column, from, from + n);
+    }
+    from += Math.min(rowLeft, chunk.length - from);
+  }
 }
 
 /**
@@ -81,14 +135,40 @@ export async function* readFrames(
   const aspect = rotated ? video.height / video.width : video.width / video.height;
   const height = evenSize(options.height ?? width / (aspect > 0 ? aspect : 16 / 9));
   const pixelFormat = options.pixelFormat ?? 'rgb24';
-  const frameBytes = width * height * (pixelFormat === 'rgb24' ? 3 : 1);
+  const bytesPerPixel = pixelFormat === 'rgb24' ? 3 : 1;
+  const detailWidth =
+    options.detailWidth !== undefined && evenSize(options.detailWidth) > width
+      ? evenSize(options.detailWidth)
+      : null;
+  const detailHeight = detailWidth === null ? 0 : evenSize((detailWidth * height) / width);
+  // with a detail size, ffmpeg stacks the two sizes in one picture (the analysis size padded to the
+  // detail width, above the detail): one pipe keeps one back-pressure and the frames in step
+  const layout: StackLayout = {
+    rowBytes: width * bytesPerPixel,
+    rows: height,
+    stackedRowBytes: (detailWidth ?? width) * bytesPerPixel,
+    detailBytes: (detailWidth ?? 0) * detailHeight * bytesPerPixel,
+  };
+  const frameBytes = layout.stackedRowBytes * height + layout.detailBytes;
+  // the queue is bounded in bytes too: 1080p detail frames are ten times a 720p analysis frame
+  const maxQueued = Math.max(
+    1,
+    Math.min(MAX_QUEUED_FRAMES, Math.floor(MAX_QUEUED_BYTES / frameBytes)),
+  );
   const sampleRate = options.audioSampleRate ?? 16000;
   const wantAudio = sampleRate > 0 && info.audio !== null;
 
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
   if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
   args.push(...mediaInputArgs(input), '-map', '0:v:0', '-vf');
-  args.push(`fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`);
+  args.push(
+    detailWidth === null
+      ? `fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`
+      : `fps=${fps},split[a][b];` +
+          `[a]scale=${width}:${height}:flags=area,format=${pixelFormat},pad=${detailWidth}:${height}[small];` +
+          `[b]scale=${detailWidth}:${detailHeight}:flags=area,format=${pixelFormat}[large];` +
+          `[small][large]vstack,format=${pixelFormat}`,
+  );
   args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');
   if (wantAudio) {
     args.push('-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:3');
@@ -101,8 +181,8 @@ export async function* readFrames(
   const stderr = child.stderr as Readable;
   const audioPipe = wantAudio ? (child.stdio[3] as Readable) : null;
 
-  const frames: Buffer[] = [];
-  let partial: Buffer[] = [];
+  const frames: FramePieces[] = [];
+  let partial = newPieces(layout);
   let partialBytes = 0;
   let videoEnded = false;
   let audioEnded = !wantAudio;
@@ -138,16 +218,16 @@ export async function* readFrames(
     let offset = 0;
     while (offset < chunk.length) {
       const take = Math.min(frameBytes - partialBytes, chunk.length - offset);
-      partial.push(chunk.subarray(offset, offset + take));
+      placeBytes(partial, layout, chunk.subarray(offset, offset + take), partialBytes);
       partialBytes += take;
       offset += take;
       if (partialBytes === frameBytes) {
-        frames.push(partial.length === 1 ? Buffer.from(partial[0]!) : Buffer.concat(partial));
-        partial = [];
+        frames.push(partial);
+        partial = newPieces(layout);
         partialBytes = 0;
       }
     }
-    if (frames.length >= MAX_QUEUED_FRAMES && !awaitingAudio()) stdout.pause();
+    if (frames.length >= maxQueued && !awaitingAudio()) stdout.pause();
     notify();
   });
   stdout.on('end', () => {
@@ -204,7 +284,7 @@ export async function* readFrames(
         );
       }
       if (frames.length > 0 && (!awaitingAudio() || frames.length > MAX_FRAMES_AWAITING_AUDIO)) {
-        const data = frames.shift()!;
+        const pieces = frames.shift()!;
         const start = sampleAt(index);
         const end = sampleAt(index + 1);
         const audio = new Float32Array(wantAudio ? end - start : 0);
@@ -222,11 +302,14 @@ export async function* readFrames(
           width,
           height,
           pixelFormat,
-          data,
+          data: pieces.data,
+          ...(pieces.detail
+            ? { detail: { width: detailWidth!, height: detailHeight, data: pieces.detail } }
+            : {}),
           audio,
         };
         index++;
-        if (frames.length < MAX_QUEUED_FRAMES && stdout.isPaused()) stdout.resume();
+        if (frames.length < maxQueued && stdout.isPaused()) stdout.resume();
         yield frame;
         continue;
       }

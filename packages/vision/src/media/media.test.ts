@@ -109,6 +109,36 @@ describe('readFrames', () => {
     expect(rms).toBeGreaterThan(0.05);
   });
 
+  it('yields each frame also at a larger detail size from the same decode, the frame unchanged', async () => {
+    const plain = await collect(readFrames({ input: pattern, fps: 2, width: 64, height: 36 }));
+    const both = await collect(
+      readFrames({ input: pattern, fps: 2, width: 64, height: 36, detailWidth: 192 }),
+    );
+    expect(both.map((f) => f.data)).toEqual(plain.map((f) => f.data));
+    expect(both.map((f) => f.audio.length)).toEqual(plain.map((f) => f.audio.length));
+    const { detail, data } = both[4]!;
+    expect([detail?.width, detail?.height, detail?.data.length]).toEqual([192, 108, 192 * 108 * 3]);
+    // the detail is the same picture: each 3x3 block averages to about the frame's pixel (chroma
+    // is subsampled at each size: 6 levels on average here, and 20 for a picture one pixel off)
+    let error = 0;
+    for (let y = 0; y < 36; y++) {
+      for (let x = 0; x < 64; x++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let dy = 0; dy < 3; dy++)
+            for (let dx = 0; dx < 3; dx++)
+              sum += detail!.data[((y * 3 + dy) * 192 + x * 3 + dx) * 3 + c]!;
+          error += Math.abs(sum / 9 - data[(y * 64 + x) * 3 + c]!);
+        }
+      }
+    }
+    expect(error / (64 * 36 * 3)).toBeLessThan(10);
+    const smaller = await collect(
+      readFrames({ input: pattern, fps: 2, width: 64, detailWidth: 32 }),
+    );
+    expect(smaller[0]!.detail).toBeUndefined();
+  });
+
   it('gives gray frames of one byte per pixel', async () => {
     const frames = await collect(
       readFrames({ input: silent, fps: 2, width: 32, pixelFormat: 'gray' }),

@@ -20,7 +20,7 @@ import {
 } from '../track/camera-motion.js';
 import type { PictureTimeline } from './appearances.js';
 import { createNumberReader } from './number-reader.js';
-import type { PersonReadJob, PersonReadResult } from './read-people.js';
+import type { FrameReadRequest, PersonReadJob, PersonReadResult } from './read-people.js';
 import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks } from './summarise-tracks.js';
@@ -32,6 +32,11 @@ export interface AnalyseTrackingOptions {
   fps?: number;
   /** Width of the analysed frames; default min(1280, source width). */
   width?: number;
+  /**
+   * Width of the frames text looks read numbers on; default min(1920, source width). Detection,
+   * tracking and colours work at `width`; a number is read at up to the source's resolution.
+   */
+  detailWidth?: number;
   /** Only these ranges are analysed (live play from the Inactivity engine); default the whole video. */
   segments?: readonly TimeRange[];
   /** Detector layout: 'tiles' (default, finds small players) or 'letterbox' (half the cost). */
@@ -80,6 +85,7 @@ const MIN_TEXT_LOOKS_TO_DROP_BAND = 2;
 
 interface Pending {
   frame: RgbFrame;
+  detail?: FrameReadRequest['detail'];
   timeSec: number;
   detections: Promise<PersonDetection[]>;
 }
@@ -118,6 +124,7 @@ export async function analyseTracking(
   const sourceWidth = video.rotation === 90 || video.rotation === 270 ? video.height : video.width;
   const width = Math.min(options.width ?? 1280, sourceWidth);
   const scale = sourceWidth / width;
+  const detailWidth = Math.min(options.detailWidth ?? 1920, sourceWidth);
   // the detector and the readers load their models side by side; neither is left open on a failure
   const [finderStart, readerStart] = await Promise.allSettled([
     options.finder ?? createPersonFinder(options.workers ?? 1),
@@ -300,18 +307,21 @@ export async function analyseTracking(
       boxes,
       jobs,
       records: jobRecords,
-      results: reader.read({ frame: p.frame, detections, jobs }, true), // the frame is done with here
+      // the frame is done with here
+      results: reader.read({ frame: p.frame, detail: p.detail, detections, jobs }, true),
     };
   };
 
   const queue: Pending[] = [];
   try {
-    for await (const f of readFrames({ input, fps, width, audioSampleRate: 0, info, signal })) {
+    const frames = readFrames({ input, fps, width, detailWidth, audioSampleRate: 0, info, signal });
+    for await (const f of frames) {
       const timeSec = sampledFrameTime(f.index, fps, video.fps);
       if (!inSegments(timeSec, options.segments)) continue;
       const frame: RgbFrame = { width: f.width, height: f.height, data: f.data };
       queue.push({
         frame,
+        ...(f.detail ? { detail: { frame: f.detail, scale: f.detail.width / f.width } } : {}),
         timeSec,
         detections: findPeople(finder, frame, {
           layout: options.layout ?? 'tiles',

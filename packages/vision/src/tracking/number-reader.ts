@@ -2,6 +2,7 @@ import { NumberRecognizer } from '../numbers/number-recognizer.js';
 import { TextDetector } from '../numbers/text-detector.js';
 import { movableBuffer, WorkerClient } from '../threads/worker-client.js';
 import {
+  looksInDetail,
   readPeople,
   type FrameReadRequest,
   type PersonReadJob,
@@ -85,11 +86,15 @@ class WorkerReader implements NumberReader {
     const answers = await Promise.all(
       shares.map(({ jobs, worker }, i) => {
         const last = i === shares.length - 1;
-        const part: FrameReadRequest = { ...request, jobs: jobs.map((j) => request.jobs[j]!) };
+        const partJobs = jobs.map((j) => request.jobs[j]!);
+        // only some text looks read the detail frame: a share without one is not sent it
+        const detail = partJobs.some((j) => looksInDetail(request, j)) ? request.detail : undefined;
+        const part: FrameReadRequest = { ...request, detail, jobs: partJobs };
         // the last share may take the frame's pixels; the others get a copy
+        const pixels = [request.frame.data, ...(detail ? [detail.frame.data] : [])];
         return this.workers[worker]!.call(
           part,
-          last && handOver ? movableBuffer(request.frame.data) : [],
+          last && handOver ? pixels.flatMap(movableBuffer) : [],
         );
       }),
     );

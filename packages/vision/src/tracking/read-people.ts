@@ -39,6 +39,12 @@ export interface PersonReadResult {
 /** The people of one frame to read: everything a reader needs, frames and boxes included. */
 export interface FrameReadRequest {
   frame: RgbFrame;
+  /**
+   * The same frame at more of the source's resolution (`scale` of its pixels per frame pixel), where
+   * text looks read: a person reads a far back's number at full resolution that the analysis size
+   * has blurred away. The band read stays on `frame`.
+   */
+  detail?: { frame: RgbFrame; scale: number };
   detections: { box: Box; score: number }[];
   jobs: PersonReadJob[];
 }
@@ -51,6 +57,32 @@ export interface ReadModels {
 /** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
 function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
   return (r, g, b) => labDistance(rgbToLab(r, g, b), jersey) < 18;
+}
+
+/**
+ * People under this height (analysis pixels) are looked at in the detail frame. A taller person's
+ * number is already large at the analysis size, and the text detector and recogniser answer
+ * differently to a sharper picture of it (on the real frames a thin '7' on a 151-px player was found
+ * at the analysis size and not in the detail frame).
+ */
+export const MAX_DETAIL_PERSON_HEIGHT = 100;
+
+/** Whether the job's text look reads the detail frame (a small person, and a detail frame sent). */
+export function looksInDetail(request: FrameReadRequest, job: PersonReadJob): boolean {
+  return (
+    request.detail !== undefined &&
+    job.textLook !== null &&
+    request.detections[job.detection]!.box[3] < MAX_DETAIL_PERSON_HEIGHT
+  );
+}
+
+/** A box in the pixels of a frame `scale` times larger, kept inside it. */
+function scaleBox([x, y, w, h]: Box, scale: number, frame: RgbFrame): Box {
+  const x0 = Math.max(0, Math.round(x * scale));
+  const y0 = Math.max(0, Math.round(y * scale));
+  const x1 = Math.min(frame.width, Math.round((x + w) * scale));
+  const y1 = Math.min(frame.height, Math.round((y + h) * scale));
+  return [x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0)];
 }
 
 /** Whether `wide` is `narrow` with a second digit the narrow crop cut off (1 → 11, 4 → 14). */
@@ -117,12 +149,16 @@ export async function readPeople(
   for (const job of request.jobs) {
     let text: PersonReadResult['text'] = null;
     if (job.textLook !== null) {
-      const d = request.detections[job.detection]!;
+      const { box } = request.detections[job.detection]!;
+      const { frame, scale } = (looksInDetail(request, job) && request.detail) || {
+        frame: request.frame,
+        scale: 1,
+      };
       text = await readPersonNumber(
         models.textDetector,
         models.recognizer,
-        request.frame,
-        d.box,
+        frame,
+        scale === 1 ? box : scaleBox(box, scale, frame),
         job.textLook,
       );
     }
