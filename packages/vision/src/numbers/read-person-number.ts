@@ -45,6 +45,11 @@ const WINDOW_SHARE = 0.6;
 
 type Share = readonly [number, number, number, number];
 
+/** A sure read of a digit string that is no shirt number (three digits, a leading zero). */
+function isSureOtherDigits(read: NumberRead): boolean {
+  return read.confidence >= SURE && /^\d+$/.test(read.text) && !isPlausibleNumber(read.text);
+}
+
 function partOf([x, y, w, h]: Box, [px, py, pw, ph]: Share): Box {
   return [
     Math.round(x + w * px),
@@ -92,12 +97,9 @@ async function readBody(
 ): Promise<JerseyRead & { textBoxes: number }> {
   const texts = await locateNumbers(detector, body, box);
   let best: JerseyRead = { number: null, confidence: 0 };
-  const readPart = async (text: Box, share: Share): Promise<JerseyRead> => {
+  const readPart = async (text: Box, share: Share): Promise<NumberRead[]> => {
     const crop = marginCrop(body.image, partOf(text, share));
-    return combineReads(
-      [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })],
-      0,
-    );
+    return [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })];
   };
   const readWindows = async (text: Box): Promise<JerseyRead> => {
     const reads: NumberRead[] = [];
@@ -109,14 +111,20 @@ async function readBody(
   };
   for (const text of texts.slice(0, MAX_TEXT_BOXES)) {
     let boxBest = 0;
-    for (const share of TEXT_PARTS) {
-      const read = await readPart(text.box, share);
+    let otherDigits = false;
+    for (const [i, share] of TEXT_PARTS.entries()) {
+      const reads = await readPart(text.box, share);
+      // the whole box surely reads as digits no shirt carries ('007', '100'): its parts would
+      // only read a piece of them ('10')
+      otherDigits = i === 0 && reads.some(isSureOtherDigits);
+      if (otherDigits) break;
+      const read = combineReads(reads, 0);
       if (read.number === null) continue;
       boxBest = Math.max(boxBest, read.confidence);
       if (read.confidence > best.confidence) best = read;
       if (best.confidence >= SURE) return { ...best, textBoxes: texts.length };
     }
-    if (boxBest >= WINDOW_WHEN_BELOW) continue;
+    if (boxBest >= WINDOW_WHEN_BELOW || otherDigits) continue;
     const read = await readWindows(text.box);
     if (read.number !== null && read.confidence > best.confidence) best = read;
     if (best.confidence >= SURE) return { ...best, textBoxes: texts.length };
