@@ -150,7 +150,7 @@ export async function* readFrames(
     detailBytes: (detailWidth ?? 0) * detailHeight * bytesPerPixel,
   };
   const frameBytes = layout.stackedRowBytes * height + layout.detailBytes;
-  // the queue is bounded in bytes too: 1080p detail frames are ten times a 720p analysis frame
+  // the queue is bounded in bytes too: a stacked 1080p picture holds nearly four 720p frames
   const maxQueued = Math.max(
     1,
     Math.min(MAX_QUEUED_FRAMES, Math.floor(MAX_QUEUED_BYTES / frameBytes)),

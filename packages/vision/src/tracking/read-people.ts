@@ -41,8 +41,8 @@ export interface FrameReadRequest {
   frame: RgbFrame;
   /**
    * The same frame at more of the source's resolution (`scale` of its pixels per frame pixel), where
-   * text looks read: a person reads a far back's number at full resolution that the analysis size
-   * has blurred away. The band read stays on `frame`.
+   * the text looks of small people read (`looksInDetail`): a person reads a far back's number at
+   * full resolution that the analysis size has blurred away. Band reads stay on `frame`.
    */
   detail?: { frame: RgbFrame; scale: number };
   detections: { box: Box; score: number }[];
@@ -150,15 +150,12 @@ export async function readPeople(
     let text: PersonReadResult['text'] = null;
     if (job.textLook !== null) {
       const { box } = request.detections[job.detection]!;
-      const { frame, scale } = (looksInDetail(request, job) && request.detail) || {
-        frame: request.frame,
-        scale: 1,
-      };
+      const detail = looksInDetail(request, job) ? request.detail! : null;
       text = await readPersonNumber(
         models.textDetector,
         models.recognizer,
-        frame,
-        scale === 1 ? box : scaleBox(box, scale, frame),
+        detail?.frame ?? request.frame,
+        detail ? scaleBox(box, detail.scale, detail.frame) : box,
         job.textLook,
       );
     }
