@@ -28,10 +28,10 @@ if (!existsSync(cli)) {
     process.exit(1);
   }
 }
-// glibc's malloc arenas and V8's young generation are set at a process's start (ENGINE_MALLOC_ARENAS
+// glibc's malloc settings and V8's young generation are set at a process's start (ENGINE_MALLOC_ENV
 // and ENGINE_EXEC_ARGV say why), so the CLI runs in a child that has the settings.
 if (process.env.MALLOC_ARENA_MAX === undefined) {
-  const { ENGINE_EXEC_ARGV, ENGINE_MALLOC_ARENAS } = await import(
+  const { ENGINE_EXEC_ARGV, ENGINE_MALLOC_ENV } = await import(
     new URL('../dist/engine/index.js', import.meta.url).href
   );
   const child = spawn(
@@ -44,7 +44,7 @@ if (process.env.MALLOC_ARENA_MAX === undefined) {
     ],
     {
       stdio: 'inherit',
-      env: { ...process.env, MALLOC_ARENA_MAX: ENGINE_MALLOC_ARENAS },
+      env: { ...ENGINE_MALLOC_ENV, ...process.env },
     },
   );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

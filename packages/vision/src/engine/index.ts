@@ -18,12 +18,20 @@ export { runEngineRequest } from './run-engine-request.js';
 export const ENGINE_PROCESS_SCRIPT = fileURLToPath(new URL('./engine-process.js', import.meta.url));
 
 /**
- * glibc malloc arenas for a process running the engines (`MALLOC_ARENA_MAX`, read at process
- * start). glibc keeps an arena per busy thread, and Player Tracking runs five (the analysis, one
- * detector, two number readers, ffmpeg's reader): one arena holds its peak RSS on a 96-s 720p film
- * at 662 MB instead of 684 with two, other things equal (docs/decisions/0018).
+ * glibc malloc settings for a process running the engines (read at process start; a variable already
+ * set in the environment wins):
+ * - `MALLOC_ARENA_MAX` 1. glibc keeps an arena per busy thread, and Player Tracking runs five (the
+ *   analysis, one detector, two number readers, ffmpeg's reader): one arena holds its peak RSS on a
+ *   96-s 720p film at 662 MB instead of 684 with two, other things equal.
+ * - `MALLOC_MMAP_THRESHOLD_` 128 KiB, fixed. Left to itself glibc raises the threshold to the size of
+ *   the largest block freed (up to 32 MB); frames of several MB then come from the heap and fragment
+ *   it. A 1080p film's peak RSS grew with its length (689–715 MB at 300 s, 778 MB at 600 s), and
+ *   with the fixed threshold it stays put (docs/decisions/0018, "Twelfth round").
  */
-export const ENGINE_MALLOC_ARENAS = '1';
+export const ENGINE_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '1',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 /**
  * Node options for a process running the engines: a 4 MB young generation on the main thread

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { boundForkOptions } from '@filmroom/vision/media';
 import {
   ENGINE_EXEC_ARGV,
-  ENGINE_MALLOC_ARENAS,
+  ENGINE_MALLOC_ENV,
   ENGINE_PROCESS_SCRIPT,
   type EngineMessage,
   type EngineRequest,
@@ -37,11 +37,7 @@ export function runEngine<R extends EngineRequest>(
     }
     const bound = boundForkOptions();
     const child = fork(ENGINE_PROCESS_SCRIPT, [], {
-      env: {
-        ...process.env,
-        TMPDIR: options.tmpDir,
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? ENGINE_MALLOC_ARENAS,
-      },
+      env: { ...ENGINE_MALLOC_ENV, ...process.env, TMPDIR: options.tmpDir },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Killed by the kernel if this worker dies, even by SIGKILL (its ffmpeg children likewise).
       ...bound,
