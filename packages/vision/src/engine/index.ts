@@ -25,8 +25,8 @@ export const ENGINE_PROCESS_SCRIPT = fileURLToPath(new URL('./engine-process.js'
  *   96-s 720p film at 662 MB instead of 684 with two, other things equal.
  * - `MALLOC_MMAP_THRESHOLD_` 128 KiB, fixed. Left to itself glibc raises the threshold to the size of
  *   the largest block freed (up to 32 MB); frames of several MB then come from the heap and fragment
- *   it. A 1080p film's peak RSS grew with its length (689–715 MB at 300 s, 778 MB at 600 s), and
- *   with the fixed threshold it stays put (docs/decisions/0018, "Twelfth round").
+ *   it. A dense 1080p film peaked at 689–715 MB at 300 s and 778 MB at 600 s; with the fixed
+ *   threshold, 658 and 725 MB, at the same speed (docs/decisions/0018, "Twelfth round").
  */
 export const ENGINE_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '1',
