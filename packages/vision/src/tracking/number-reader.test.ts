@@ -8,12 +8,11 @@ import type { FrameReadRequest, PersonReadJob } from './read-people.js';
 
 // The worker threads run the compiled module (the sources run the reader on this thread).
 const compiled = new URL('../../dist/tracking/number-reader.js', import.meta.url).href;
-const loadCompiled = async (): Promise<{
-  createNumberReader: (o?: { threads?: number }) => Promise<NumberReader>;
-}> =>
-  (await import(compiled)) as {
-    createNumberReader: (o?: { threads?: number }) => Promise<NumberReader>;
-  };
+type CompiledModule = {
+  createNumberReader: (options?: { threads?: number }) => Promise<NumberReader>;
+};
+const loadCompiled = async (): Promise<CompiledModule> =>
+  (await import(compiled)) as CompiledModule;
 
 const job = (detection: number, textLook: number | null): PersonReadJob => ({
   detection,
