@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { joinClips } from '../inactivity-lab/joined-clips.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
 import {
@@ -24,7 +25,8 @@ import { cachedFfmpegFilm } from '../testing/test-films.js';
  * - styled films of every style with seeds the model never saw (BENCH_SEEDS, default 7), per style;
  *   the leave-one-style-out scores (styles never trained on) come from `npm run train:inactivity`;
  * - films of the first generator's look;
- * - the real clips with live play marked by hand (../shared/media/real-clips and our own marks);
+ * - the real clips with live play marked by hand (../shared/media/real-clips and our own marks), and
+ *   the high and medium ones joined into one game film (`real-clips-joined`);
  * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
@@ -222,13 +224,22 @@ async function main(): Promise<void> {
     rows.push(row);
     printRow(row);
   }
-  const clips = loadLabelledClips(sharedMedia).filter((c) => wanted(c.name));
+  const allClips = loadLabelledClips(sharedMedia);
+  const clips = allClips.filter((c) => wanted(c.name));
   const realRows: { clip: LabelledClip; row: Row }[] = [];
   for (const clip of clips) {
     const row = await measure(clip.name, 'real', clip.path, clip.live);
     realRows.push({ clip, row });
     rows.push(row);
     printRow(row);
+  }
+  const gameClips = allClips.filter((c) => c.path.includes('real-clips') && c.confidence !== 'low');
+  let joinedRow: Row | null = null;
+  if (gameClips.length > 1 && wanted('real-clips-joined')) {
+    const film = await joinClips('real-clips-joined', gameClips, cacheDir);
+    joinedRow = await measure('real-clips-joined', 'real game film', film.path, film.live);
+    rows.push(joinedRow);
+    printRow(joinedRow);
   }
   const noSport = (await noSportFilms()).filter((f) => wanted(f.name));
   const noSportRows: Row[] = [];
@@ -274,6 +285,10 @@ async function main(): Promise<void> {
     'Real youth football, high+medium',
     realOf((c) => c.path.includes('real-clips') && c.confidence !== 'low'),
   );
+  if (joinedRow)
+    printTotal(`The same clips joined into one ${joinedRow.durationSec.toFixed(0)}-s game film`, [
+      joinedRow,
+    ]);
   printTotal(
     'Real youth football, low (read the notes)',
     realOf((c) => c.path.includes('real-clips') && c.confidence === 'low'),

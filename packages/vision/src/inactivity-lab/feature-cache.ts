@@ -21,10 +21,15 @@ export const FEATURE_CACHE_DIR = join(packageDir, '.cache', 'features');
  * A film's per-frame features, measured once and kept in the git-ignored cache (keyed by path, size,
  * modification time and FEATURE_VERSION): training and scoring the decision then takes seconds.
  */
-export async function cachedFeatures(path: string): Promise<FilmFeatures> {
+export async function cachedFeatures(
+  path: string,
+  width = Number(process.env.FEATURE_WIDTH ?? ANALYSIS_WIDTH),
+): Promise<FilmFeatures> {
   const info = await stat(path);
+  // FEATURE_WIDTH measures at another analysis width (to compare widths on the same films).
+  const widthKey = width === ANALYSIS_WIDTH ? '' : `:w${width}`;
   const key = createHash('sha1')
-    .update(`${resolve(path)}:${info.size}:${info.mtimeMs}:${FEATURE_VERSION}`)
+    .update(`${resolve(path)}:${info.size}:${info.mtimeMs}:${FEATURE_VERSION}${widthKey}`)
     .digest('hex')
     .slice(0, 16);
   const file = join(FEATURE_CACHE_DIR, `${key}.json`);
@@ -38,7 +43,7 @@ export async function cachedFeatures(path: string): Promise<FilmFeatures> {
     input: path,
     info: media,
     fps: ANALYSIS_FPS,
-    width: ANALYSIS_WIDTH,
+    width,
   });
   await mkdir(FEATURE_CACHE_DIR, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;

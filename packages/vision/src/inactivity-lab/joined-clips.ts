@@ -1,0 +1,63 @@
+import type { Segment } from '../media/segments.js';
+import { probeVideo } from '../media/probe.js';
+import { cachedFfmpegFilm } from '../testing/test-films.js';
+import type { LabelledClip } from './real-labels.js';
+
+/** One film made of marked clips played one after another, with their marks moved along. */
+export interface JoinedFilm {
+  path: string;
+  live: Segment[];
+  durationSec: number;
+}
+
+/**
+ * Joins marked clips, in the order given, into one 1280x720 30 fps film with hard cuts between them:
+ * how a coach's game film assembled from phone clips looks. A film this long is decoded with its own
+ * levels (0012), which no single clip is, and every window of context reaches across the cuts.
+ * Every clip must carry sound.
+ */
+export async function joinClips(
+  name: string,
+  clips: LabelledClip[],
+  dir: string,
+): Promise<JoinedFilm> {
+  const live: Segment[] = [];
+  const inputs: string[] = [];
+  const parts: string[] = [];
+  let offset = 0;
+  for (const [k, clip] of clips.entries()) {
+    // The file's own length (the marks' duration column is rounded), so the marks stay in place.
+    const durationSec = (await probeVideo(clip.path)).durationSec;
+    inputs.push('-i', clip.path);
+    parts.push(
+      `[${k}:v]scale=1280:720,setsar=1,fps=30,trim=duration=${durationSec},setpts=PTS-STARTPTS[v${k}]`,
+      `[${k}:a]aresample=44100,aformat=channel_layouts=stereo,atrim=duration=${durationSec},asetpts=PTS-STARTPTS[a${k}]`,
+    );
+    for (const s of clip.live) live.push({ start: offset + s.start, end: offset + s.end });
+    offset += durationSec;
+  }
+  const streams = clips.map((_, k) => `[v${k}][a${k}]`).join('');
+  const graph = `${parts.join(';')};${streams}concat=n=${clips.length}:v=1:a=1[v][a]`;
+  const path = await cachedFfmpegFilm(
+    `${name}.mp4`,
+    [
+      ...inputs,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '20',
+      '-preset',
+      'veryfast',
+      '-c:a',
+      'aac',
+    ],
+    dir,
+  );
+  return { path, live, durationSec: offset };
+}
