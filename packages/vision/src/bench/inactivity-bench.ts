@@ -26,7 +26,9 @@ import { cachedFfmpegFilm } from '../testing/test-films.js';
  *   the leave-one-style-out scores (styles never trained on) come from `npm run train:inactivity`;
  * - films of the first generator's look;
  * - the real clips with live play marked by hand (../shared/media/real-clips and our own marks), and
- *   the high and medium ones joined into one game film (`real-clips-joined`);
+ *   the high and medium ones joined into one game film (`real-clips-joined`) and each started a
+ *   little later (`BENCH_SHIFTS`, default 0.05,0.1,0.15 s; re-encoded), which moves every sampled
+ *   frame: a decision that holds only on the frames we happened to sample will not hold on new film;
  * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
@@ -241,6 +243,26 @@ async function main(): Promise<void> {
     rows.push(joinedRow);
     printRow(joinedRow);
   }
+  const shifts = (process.env.BENCH_SHIFTS ?? '0.05,0.1,0.15').split(',').filter(Boolean);
+  const shiftedTotals: { title: string; rows: Row[] }[] = [];
+  for (const shift of wanted('shifted') ? shifts : []) {
+    const shifted: Row[] = [];
+    for (const clip of gameClips) {
+      const path = await cachedFfmpegFilm(
+        `shifted-${shift}-${clip.name.replace(/\.\w+$/, '')}.mp4`,
+        ['-ss', shift, '-i', clip.path, '-c:v', 'libx264', '-crf', '18', '-preset', 'veryfast'],
+        cacheDir,
+      );
+      const live = clip.live
+        .map((s) => ({ start: Math.max(0, s.start - Number(shift)), end: s.end - Number(shift) }))
+        .filter((s) => s.end > s.start);
+      const row = await measure(`${clip.name} from ${shift} s`, 'shifted', path, live);
+      shifted.push(row);
+      rows.push(row);
+      printRow(row);
+    }
+    shiftedTotals.push({ title: `The same clips started ${shift} s later`, rows: shifted });
+  }
   const noSport = (await noSportFilms()).filter((f) => wanted(f.name));
   const noSportRows: Row[] = [];
   for (const film of noSport) {
@@ -285,6 +307,7 @@ async function main(): Promise<void> {
     'Real youth football, high+medium',
     realOf((c) => c.path.includes('real-clips') && c.confidence !== 'low'),
   );
+  for (const { title, rows: shifted } of shiftedTotals) printTotal(title, shifted);
   if (joinedRow)
     printTotal(`The same clips joined into one ${joinedRow.durationSec.toFixed(0)}-s game film`, [
       joinedRow,

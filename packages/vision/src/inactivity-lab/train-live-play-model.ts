@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Segment } from '../media/segments.js';
 import {
+  DEFAULT_DECODE_OPTIONS,
   decodeOptionsFor,
   decodePlays,
   liveProbabilities,
@@ -25,7 +26,8 @@ import { generateFilm } from '../synth/generate-film.js';
 import { SPORTS } from '../synth/sport-profile.js';
 import { findSharedMedia } from '../testing/shared-media.js';
 import { cachedFeatures } from './feature-cache.js';
-import { loadLabelledClips } from './real-labels.js';
+import { loadLabelledClips, type LabelledClip } from './real-labels.js';
+import { cachedFfmpegFilm } from '../testing/test-films.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
@@ -41,8 +43,10 @@ import { loadLabelledClips } from './real-labels.js';
  * same films); TRAIN_VERBOSE=1 prints each held-out film and each real clip's probability track.
  * TRAIN_HOLD=2,1,0.4 lists the holds the levels are chosen among; TRAIN_FILM_FLOOR=0.95 the share of
  * its live time every training film should keep; TRAIN_CONTEXT=shipped keeps the shipped weights and
- * levels and chooses only their hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels
- * alone (no `filmLevels`).
+ * levels and chooses only their hold, TRAIN_CONTEXT=shipped-levels keeps the weights and chooses the
+ * levels and hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
+ * `filmLevels`). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much later
+ * to the films the levels are chosen on (empty: none).
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -56,6 +60,32 @@ export interface LabelledFilm {
   live: Segment[];
   durationSec: number;
   fps: number;
+}
+
+const shiftedDir = join(packageDir, '.cache', 'shifted');
+
+/** A marked clip started `shiftSec` later (re-encoded), with its marks moved along. */
+async function shiftedClip(clip: LabelledClip, shiftSec: number): Promise<LabelledFilm> {
+  const path = await cachedFfmpegFilm(
+    `${clip.name.replace(/\.\w+$/, '')}-from-${shiftSec}.mp4`,
+    [
+      '-ss',
+      String(shiftSec),
+      '-i',
+      clip.path,
+      '-c:v',
+      'libx264',
+      '-crf',
+      '18',
+      '-preset',
+      'veryfast',
+    ],
+    shiftedDir,
+  );
+  const live = clip.live
+    .map((s) => ({ start: Math.max(0, s.start - shiftSec), end: s.end - shiftSec }))
+    .filter((s) => s.end > s.start);
+  return loadFilm(`${clip.name} from ${shiftSec} s`, 'real', path, live);
 }
 
 function frameLabels(live: Segment[], count: number, fps: number): Uint8Array {
@@ -108,7 +138,11 @@ const OWN_LEVELS = process.env.TRAIN_OWN_LEVELS !== '0';
 /** L2 penalty on the weights (TRAIN_L2). */
 const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 
-export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayModel {
+export function trainModel(
+  films: LabelledFilm[],
+  trainedOn: string,
+  levelFilms: LabelledFilm[] = films,
+): LivePlayModel {
   const columns = trainedFeatures();
   const stride = FEATURE_NAMES.length;
   const width = columns.length;
@@ -179,7 +213,7 @@ export function trainModel(films: LabelledFilm[], trainedOn: string): LivePlayMo
     stay: 0.3,
     trainedOn,
   };
-  return chooseLevels(model, films);
+  return chooseLevels(model, levelFilms);
 }
 
 /**
@@ -328,7 +362,24 @@ async function main(): Promise<void> {
     real.push({ clip, film: await loadFilm(clip.name, 'real', clip.path, clip.live) });
     process.stderr.write(`.`);
   }
+  // The trainable real clips started a little later (TRAIN_SHIFTS, s): every sampled frame moves.
+  // The levels are chosen on them as well, so they keep the plays whichever frames get sampled;
+  // the weights are not trained on them.
+  const shifts = (process.env.TRAIN_SHIFTS ?? '0.05,0.1,0.15').split(',').filter(Boolean);
+  const shifted: { film: LabelledFilm; clip: (typeof clips)[number] }[] = [];
+  for (const shift of shifts)
+    for (const clip of clips.filter((c) => c.confidence !== 'low')) {
+      const film = await shiftedClip(clip, Number(shift));
+      shifted.push({ clip, film });
+      process.stderr.write(`.`);
+    }
   process.stderr.write('\n');
+  const levelFilmsWithout = (train: LabelledFilm[], heldOut?: (typeof clips)[number]) => [
+    ...train,
+    ...(process.env.TRAIN_REAL !== '0'
+      ? shifted.filter((s) => s.clip !== heldOut).map((s) => s.film)
+      : []),
+  ];
   // TRAIN_REAL=0 trains on generated films only (the real clips are then an unseen domain).
   const useReal = process.env.TRAIN_REAL !== '0';
   const trainable = (f: LabelledFilm): boolean =>
@@ -342,10 +393,8 @@ async function main(): Promise<void> {
   const held: SegmentScore[] = [];
   for (const style of [...STYLE_NAMES, 'classic']) {
     if (!films.some((f) => f.group === style)) continue;
-    const model = trainModel(
-      all.filter((f) => f.group !== style && trainable(f)),
-      `all but ${style}`,
-    );
+    const train = all.filter((f) => f.group !== style && trainable(f));
+    const model = trainModel(train, `all but ${style}`, levelFilmsWithout(train));
     const heldOut = films.filter((f) => f.group === style);
     const scores = heldOut.map((f) => scoreFilm(f, model));
     const total = sumScores(scores);
@@ -365,10 +414,8 @@ async function main(): Promise<void> {
       '\nReal clips, leave-one-clip-out (each clip scored by a model trained without it):\n',
     );
     const rows = real.map(({ clip, film }) => {
-      const model = trainModel(
-        all.filter((f) => f !== film && trainable(f)),
-        `all but ${clip.name}`,
-      );
+      const train = all.filter((f) => f !== film && trainable(f));
+      const model = trainModel(train, `all but ${clip.name}`, levelFilmsWithout(train, clip));
       const score = scoreFilm(film, model);
       if (process.env.TRAIN_VERBOSE === '1') {
         const p = liveProbabilities(film.matrix, model);
@@ -412,17 +459,26 @@ async function main(): Promise<void> {
       );
     }
   }
-  // TRAIN_CONTEXT=shipped keeps the shipped weights and levels and chooses only their hold.
+  // TRAIN_CONTEXT=shipped keeps the shipped weights and levels and chooses only their hold;
+  // TRAIN_CONTEXT=shipped-levels keeps the shipped weights and chooses their levels and hold.
+  const context = process.env.TRAIN_CONTEXT;
+  const levelFilms = levelFilmsWithout(all.filter(trainable));
+  const realCount = real.filter((r) => trainable(r.film)).length;
+  const chosenOn = `${films.length} styled and classic films (v3), ${realCount} marked real clips and ${shifted.length} of them started ${shifts.join(', ')} s later`;
   const model =
-    process.env.TRAIN_CONTEXT === 'shipped'
+    context === 'shipped' || context === 'shipped-levels'
       ? {
-          ...chooseLevels(LIVE_PLAY_MODEL, all.filter(trainable), true),
-          trainedOn: `${LIVE_PLAY_MODEL.trainedOn.split('; hold chosen')[0]}; hold chosen on ${films.length} styled and classic films (v3) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
+          ...chooseLevels(LIVE_PLAY_MODEL, levelFilms, context === 'shipped'),
+          trainedOn: `${LIVE_PLAY_MODEL.trainedOn.split('; ')[0]}; ${context === 'shipped' ? 'hold' : 'levels and hold'} chosen on ${chosenOn}`,
         }
       : trainModel(
           all.filter(trainable),
-          `${films.length} styled and classic films (${STYLE_NAMES.length} styles, seeds ${seeds.join(',')}, ${seconds} s) and ${real.filter((r) => trainable(r.film)).length} marked real clips`,
+          `${films.length} styled and classic films (${STYLE_NAMES.length} styles, seeds ${seeds.join(',')}, ${seconds} s) and ${realCount} marked real clips; levels chosen with ${shifted.length} of them started ${shifts.join(', ')} s later`,
+          levelFilms,
         );
+  console.log(
+    `\nchosen: enter ${model.enter}, stay ${model.stay}, hold ${model.holdSec ?? DEFAULT_DECODE_OPTIONS.holdSec} s`,
+  );
   if (process.env.TRAIN_WRITE !== '0') {
     await writeFile(
       weightsFile,

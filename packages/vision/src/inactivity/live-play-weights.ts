@@ -56,7 +56,9 @@ export const LIVE_PLAY_MODEL: LivePlayModel = {
     0.32687, -0.55407, -0.13663,
   ],
   bias: -0.18283,
-  enter: 0.6,
-  stay: 0.28,
-  trainedOn: '24 styled and classic films (11 styles, seeds 1,2, 90 s) and 28 marked real clips',
+  enter: 0.5,
+  stay: 0.16,
+  trainedOn:
+    '24 styled and classic films (11 styles, seeds 1,2, 90 s) and 28 marked real clips; levels and hold chosen on 26 styled and classic films (v3), 28 marked real clips and 84 of them started 0.05, 0.1, 0.15 s later',
+  holdSec: 0.4,
 };
