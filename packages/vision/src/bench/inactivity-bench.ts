@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joinClips } from '../inactivity-lab/joined-clips.js';
+import { joinClips, startClipLater } from '../inactivity-lab/joined-clips.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
 import {
@@ -248,14 +248,7 @@ async function main(): Promise<void> {
   for (const shift of wanted('shifted') ? shifts : []) {
     const shifted: Row[] = [];
     for (const clip of gameClips) {
-      const path = await cachedFfmpegFilm(
-        `shifted-${shift}-${clip.name.replace(/\.\w+$/, '')}.mp4`,
-        ['-ss', shift, '-i', clip.path, '-c:v', 'libx264', '-crf', '18', '-preset', 'veryfast'],
-        cacheDir,
-      );
-      const live = clip.live
-        .map((s) => ({ start: Math.max(0, s.start - Number(shift)), end: s.end - Number(shift) }))
-        .filter((s) => s.end > s.start);
+      const { path, live } = await startClipLater(clip, Number(shift), cacheDir);
       const row = await measure(`${clip.name} from ${shift} s`, 'shifted', path, live);
       shifted.push(row);
       rows.push(row);

@@ -61,3 +61,34 @@ export async function joinClips(
   );
   return { path, live, durationSec: offset };
 }
+
+/**
+ * A marked clip started `shiftSec` later (re-encoded), with its marks moved along: every frame the
+ * analysis samples moves, nothing else does.
+ */
+export async function startClipLater(
+  clip: LabelledClip,
+  shiftSec: number,
+  dir: string,
+): Promise<{ path: string; live: Segment[] }> {
+  const path = await cachedFfmpegFilm(
+    `${clip.name.replace(/\.\w+$/, '')}-from-${shiftSec}.mp4`,
+    [
+      '-ss',
+      String(shiftSec),
+      '-i',
+      clip.path,
+      '-c:v',
+      'libx264',
+      '-crf',
+      '18',
+      '-preset',
+      'veryfast',
+    ],
+    dir,
+  );
+  const live = clip.live
+    .map((s) => ({ start: Math.max(0, s.start - shiftSec), end: s.end - shiftSec }))
+    .filter((s) => s.end > s.start);
+  return { path, live };
+}

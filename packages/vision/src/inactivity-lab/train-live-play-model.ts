@@ -27,7 +27,7 @@ import { SPORTS } from '../synth/sport-profile.js';
 import { findSharedMedia } from '../testing/shared-media.js';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
-import { cachedFfmpegFilm } from '../testing/test-films.js';
+import { startClipLater } from './joined-clips.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
@@ -64,27 +64,9 @@ export interface LabelledFilm {
 
 const shiftedDir = join(packageDir, '.cache', 'shifted');
 
-/** A marked clip started `shiftSec` later (re-encoded), with its marks moved along. */
+/** A marked clip started `shiftSec` later, as a labelled film. */
 async function shiftedClip(clip: LabelledClip, shiftSec: number): Promise<LabelledFilm> {
-  const path = await cachedFfmpegFilm(
-    `${clip.name.replace(/\.\w+$/, '')}-from-${shiftSec}.mp4`,
-    [
-      '-ss',
-      String(shiftSec),
-      '-i',
-      clip.path,
-      '-c:v',
-      'libx264',
-      '-crf',
-      '18',
-      '-preset',
-      'veryfast',
-    ],
-    shiftedDir,
-  );
-  const live = clip.live
-    .map((s) => ({ start: Math.max(0, s.start - shiftSec), end: s.end - shiftSec }))
-    .filter((s) => s.end > s.start);
+  const { path, live } = await startClipLater(clip, shiftSec, shiftedDir);
   return loadFilm(`${clip.name} from ${shiftSec} s`, 'real', path, live);
 }
 
