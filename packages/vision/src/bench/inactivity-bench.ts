@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joinClips, startClipLater } from '../inactivity-lab/joined-clips.js';
+import { joinClips, startClipLater } from '../inactivity-lab/clip-variants.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
 import {

@@ -27,7 +27,7 @@ import { SPORTS } from '../synth/sport-profile.js';
 import { findSharedMedia } from '../testing/shared-media.js';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
-import { startClipLater } from './joined-clips.js';
+import { startClipLater } from './clip-variants.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
@@ -356,14 +356,12 @@ async function main(): Promise<void> {
       process.stderr.write(`.`);
     }
   process.stderr.write('\n');
-  const levelFilmsWithout = (train: LabelledFilm[], heldOut?: (typeof clips)[number]) => [
-    ...train,
-    ...(process.env.TRAIN_REAL !== '0'
-      ? shifted.filter((s) => s.clip !== heldOut).map((s) => s.film)
-      : []),
-  ];
   // TRAIN_REAL=0 trains on generated films only (the real clips are then an unseen domain).
   const useReal = process.env.TRAIN_REAL !== '0';
+  const levelFilmsWithout = (train: LabelledFilm[], heldOut?: (typeof clips)[number]) => [
+    ...train,
+    ...(useReal ? shifted.filter((s) => s.clip !== heldOut).map((s) => s.film) : []),
+  ];
   const trainable = (f: LabelledFilm): boolean =>
     f.group !== 'real' ||
     (useReal && real.some((r) => r.film === f && r.clip.confidence !== 'low'));

@@ -3,6 +3,11 @@ import { probeVideo } from '../media/probe.js';
 import { cachedFfmpegFilm } from '../testing/test-films.js';
 import type { LabelledClip } from './real-labels.js';
 
+/*
+ * Variants of the marked real clips that the benchmark and the trainer score the filter on: the
+ * clips joined into one game film, and each clip started a little later.
+ */
+
 /** One film made of marked clips played one after another, with their marks moved along. */
 export interface JoinedFilm {
   path: string;
