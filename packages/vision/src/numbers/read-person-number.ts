@@ -65,9 +65,10 @@ function partOf([x, y, w, h]: Box, [px, py, pw, ph]: Share): Box {
  * number-shaped text box twice (as found, and stretched sideways: jersey digits are narrower than
  * the text it learnt), and once more without its top third (a name plate above the number is often
  * found in the same box), and through windows over its rows when neither reads; a box read whole
- * surely as digits no shirt carries ('007') is not read in pieces. The surest plausible read wins (the first at 0.95 or more ends the look); `null` number when none. `look`
- * counts the track's looks so far: each takes the next of the body scales. A close-up cut off below
- * whose upper body shows no number is looked at once more lower down (`LOWER_BODY_LOOK`).
+ * surely as digits no shirt carries ('007') is not read in pieces. The surest plausible read wins
+ * (the first at 0.95 or more ends the look); `null` number when none. `look` counts the track's looks
+ * so far: each takes the next of the body scales. A close-up cut off below whose upper body shows no
+ * number is looked at once more lower down (`LOWER_BODY_LOOK`).
  */
 export async function readPersonNumber(
   detector: TextDetector,
