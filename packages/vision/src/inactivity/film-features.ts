@@ -2,6 +2,7 @@ import { readFrames } from '../media/frame-reader.js';
 import type { MediaInfo } from '../media/probe.js';
 import { AudioAnalyser } from './audio-features.js';
 import { MotionAnalyser } from './motion-features.js';
+import { loadOpenCv, PlanarMotion } from './planar-motion.js';
 
 /** Per-sampled-frame signals of a whole film, kept as compact arrays (a few bytes per frame). */
 export interface FilmFeatures {
@@ -35,6 +36,13 @@ export interface FilmFeatures {
   zoom: Float32Array;
   /** Share of the frame's columns where the playing field was found. */
   fieldWidth: Float32Array;
+  /**
+   * After undoing the camera with a homography: moving pixels in blobs of people's size (share of
+   * the frame) and the median moving blob's height (share of frame height; 0 = nothing moved,
+   * PLANAR_UNMEASURED = no camera fit: the first frame, a cut, a featureless picture).
+   */
+  planarMoving: Float32Array;
+  planarHeight: Float32Array;
 }
 
 /** Names of the per-frame columns of FilmFeatures (for caching and inspection). */
@@ -58,6 +66,8 @@ export const FEATURE_COLUMNS = [
   'panY',
   'zoom',
   'fieldWidth',
+  'planarMoving',
+  'planarHeight',
 ] as const;
 export type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
 
@@ -72,6 +82,7 @@ export interface FeatureOptions {
 }
 
 const AUDIO_RATE = 16000;
+export const PLANAR_UNMEASURED = -1;
 
 class GrowableArray {
   private data = new Float32Array(1024);
@@ -95,52 +106,60 @@ class GrowableArray {
 export async function extractFilmFeatures(options: FeatureOptions): Promise<FilmFeatures> {
   const { input, info, fps, signal, onProgress } = options;
   const { width, height } = analysisSize(info, options.width);
-  const motion = new MotionAnalyser(width, height);
+  const { cv } = await loadOpenCv();
+  const planar = new PlanarMotion(cv, width, height);
+  const motion = new MotionAnalyser(width, height, planar);
   const audio = new AudioAnalyser(AUDIO_RATE);
   const columns = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, new GrowableArray()]),
   ) as Record<FeatureColumn, GrowableArray>;
   const duration = info.durationSec;
   let lastReport = -1;
-  for await (const frame of readFrames({
-    input,
-    info,
-    fps,
-    width,
-    height,
-    audioSampleRate: AUDIO_RATE,
-    signal,
-  })) {
-    const m = motion.push(frame.data);
-    const a = audio.push(frame.audio);
-    columns.fieldMotion.push(m ? m.fieldMotion : 0);
-    columns.frameChange.push(m ? m.frameChange : 0);
-    columns.histogramChange.push(m ? m.histogramChange : 0);
-    columns.fieldShare.push(m ? m.fieldShare : 0);
-    columns.cameraShift.push(
-      m ? Math.hypot(m.camera.tx, m.camera.ty) + Math.abs(m.camera.scale) * width : 0,
-    );
-    columns.cameraFit.push(m && m.camera.measured > 0 ? m.camera.inliers / m.camera.measured : 1);
-    columns.rmsDb.push(a.rmsDb);
-    columns.whistle.push(a.whistle);
-    columns.movingShare.push(m ? m.movingPx / (width * height) : 0);
-    columns.personHeight.push(m ? m.people.heightPx / height : 0);
-    columns.personCount.push(m ? m.people.count : 0);
-    columns.movers.push(m ? m.movers : 0);
-    columns.spread.push(m ? m.spreadPx / width : 0);
-    columns.shiftMedian.push(m ? m.shiftMedianPx / height : 0);
-    columns.shiftHigh.push(m ? m.shiftHighPx / height : 0);
-    columns.panX.push(m ? m.camera.tx / height : 0);
-    columns.panY.push(m ? m.camera.ty / height : 0);
-    columns.zoom.push(m ? m.camera.scale : 0);
-    columns.fieldWidth.push(m ? m.fieldWidth : 0);
-    if (onProgress && duration > 0) {
-      const fraction = Math.min(1, frame.timeSec / duration);
-      if (fraction - lastReport >= 0.01) {
-        lastReport = fraction;
-        onProgress(fraction);
+  try {
+    for await (const frame of readFrames({
+      input,
+      info,
+      fps,
+      width,
+      height,
+      audioSampleRate: AUDIO_RATE,
+      signal,
+    })) {
+      const m = motion.push(frame.data);
+      const a = audio.push(frame.audio);
+      columns.fieldMotion.push(m ? m.fieldMotion : 0);
+      columns.frameChange.push(m ? m.frameChange : 0);
+      columns.histogramChange.push(m ? m.histogramChange : 0);
+      columns.fieldShare.push(m ? m.fieldShare : 0);
+      columns.cameraShift.push(
+        m ? Math.hypot(m.camera.tx, m.camera.ty) + Math.abs(m.camera.scale) * width : 0,
+      );
+      columns.cameraFit.push(m && m.camera.measured > 0 ? m.camera.inliers / m.camera.measured : 1);
+      columns.rmsDb.push(a.rmsDb);
+      columns.whistle.push(a.whistle);
+      columns.movingShare.push(m ? m.movingPx / (width * height) : 0);
+      columns.personHeight.push(m ? m.people.heightPx / height : 0);
+      columns.personCount.push(m ? m.people.count : 0);
+      columns.movers.push(m ? m.movers : 0);
+      columns.spread.push(m ? m.spreadPx / width : 0);
+      columns.shiftMedian.push(m ? m.shiftMedianPx / height : 0);
+      columns.shiftHigh.push(m ? m.shiftHighPx / height : 0);
+      columns.panX.push(m ? m.camera.tx / height : 0);
+      columns.panY.push(m ? m.camera.ty / height : 0);
+      columns.zoom.push(m ? m.camera.scale : 0);
+      columns.fieldWidth.push(m ? m.fieldWidth : 0);
+      columns.planarMoving.push(m?.planar ? m.planar.movingPx / (width * height) : 0);
+      columns.planarHeight.push(m?.planar ? m.planar.blobHeightPx / height : PLANAR_UNMEASURED);
+      if (onProgress && duration > 0) {
+        const fraction = Math.min(1, frame.timeSec / duration);
+        if (fraction - lastReport >= 0.01) {
+          lastReport = fraction;
+          onProgress(fraction);
+        }
       }
     }
+  } finally {
+    planar.dispose();
   }
   const arrays = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, columns[name].toArray()]),

@@ -2,6 +2,7 @@ import { FieldRegion } from './field-region.js';
 import { findComponents } from './components.js';
 import { estimateCameraMotion, type CameraMotion } from './global-motion.js';
 import { measurePlayerScale, type PlayerScale } from './player-scale.js';
+import type { PlanarMotion, PlanarMotionSample } from './planar-motion.js';
 import { movingBlockShifts } from './residual-motion.js';
 
 /** What the picture says about one sampled frame compared with the previous one. */
@@ -28,6 +29,8 @@ export interface MotionSample {
   shiftHighPx: number;
   /** Share of the frame's columns where the playing field was found (a field spans the picture). */
   fieldWidth: number;
+  /** What moved after undoing the camera with a homography (null when it could not be fitted). */
+  planar: PlanarMotionSample | null;
 }
 
 const FIELD_REFRESH_FRAMES = 3;
@@ -52,6 +55,7 @@ export class MotionAnalyser {
   constructor(
     private readonly width: number,
     private readonly height: number,
+    private readonly planar: PlanarMotion | null = null,
   ) {
     this.field = new FieldRegion(width, height);
     this.labels = new Int32Array(width * height);
@@ -79,6 +83,7 @@ export class MotionAnalyser {
       this.people = this.regionPixels > 0 ? this.measurePeople() : { heightPx: 0, count: 0 };
     }
     const regionPixels = this.regionPixels;
+    const planar = this.planar?.push(gray) ?? null;
     const prev = this.prevRgb;
     const prevGray = this.prevGray;
     const prevHist = this.prevHist;
@@ -171,6 +176,7 @@ export class MotionAnalyser {
       shiftMedianPx: shifts.length > 0 ? shifts[shifts.length >> 1]! : 0,
       shiftHighPx: shifts.length > 0 ? shifts[Math.floor(shifts.length * 0.2)]! : 0,
       fieldWidth: regionPixels > 0 ? this.field.columnsWithField / width : 0,
+      planar,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { FilmFeatures } from './film-features.js';
+import { PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
 import { findCuts } from './cuts.js';
 
 /**
@@ -35,10 +35,11 @@ export interface FeatureMatrix {
 }
 
 export const FEATURE_NAMES: { name: string; group: ReasonGroup }[] = [];
-const base = ['motion', 'people', 'speed', 'movers', 'spread', 'pan'] as const;
+const base = ['motion', 'people', 'players', 'speed', 'movers', 'spread', 'pan'] as const;
 const baseGroup: Record<(typeof base)[number], ReasonGroup> = {
   motion: 'motion',
   people: 'people',
+  players: 'people',
   speed: 'speed',
   movers: 'people',
   spread: 'spread',
@@ -63,6 +64,8 @@ FEATURE_NAMES.push(
 );
 
 const EPS = 1e-4;
+/** Smallest blob height (share of the frame's height) the planar motion is measured against. */
+const PLANAR_MIN_BLOB = 0.011;
 /**
  * A frame shows a playing field when the field region fills at least this share of it and spans at
  * least this share of its width (a field runs across the picture; one bar of a test pattern or a
@@ -108,6 +111,22 @@ function runningPositiveMedian(x: Float32Array, half: number): Float32Array {
   return out;
 }
 
+/**
+ * For each frame, the frame whose planar motion stands for it: itself when measured, else the last
+ * measured one before it (the first measured one at the film's start: nothing moved "into" the first
+ * frame, and no burst out of stillness should be read there).
+ */
+function measuredPlanarFrames(f: FilmFeatures): Int32Array {
+  const index = new Int32Array(f.count);
+  let last = f.planarHeight.findIndex((v) => v !== PLANAR_UNMEASURED);
+  if (last < 0) return index;
+  for (let i = 0; i < f.count; i++) {
+    if (f.planarHeight[i] !== PLANAR_UNMEASURED) last = i;
+    index[i] = last;
+  }
+  return index;
+}
+
 /** Cut frames take their predecessor's value (a shot change is not movement). */
 function bridged(x: Float32Array, cuts: Uint8Array): Float32Array {
   const out = Float32Array.from(x);
@@ -132,15 +151,21 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
   const raw = {
     motion: new Float32Array(n),
     people: new Float32Array(n),
+    players: new Float32Array(n),
     speed: new Float32Array(n),
     movers: new Float32Array(n),
     spread: new Float32Array(n),
     pan: new Float32Array(n),
   };
+  const planar = measuredPlanarFrames(f);
   for (let i = 0; i < n; i++) {
     const h = Math.max(0.01, height[i]! || filmHeight || 0.05);
     raw.motion[i] = Math.log(EPS + f.fieldMotion[i]!);
     raw.people[i] = Math.log(0.01 + f.movingShare[i]! / (h * h));
+    // In the frame's own moving blobs: near the camera or far away, one person moving is one.
+    const k = planar[i]!;
+    const blob = Math.max(PLANAR_MIN_BLOB, f.planarHeight[k]!);
+    raw.players[i] = Math.log(0.01 + f.planarMoving[k]! / (blob * blob));
     raw.speed[i] = Math.log(0.02 + f.shiftHigh[i]! / h);
     raw.movers[i] = Math.log(1 + f.movers[i]!);
     raw.spread[i] = f.spread[i]!;
@@ -160,8 +185,8 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     const long = windowMean(x, -5 * second, 5 * second);
     columns.push(now, around, rise, long);
   }
-  const motionNow = columns[0]!;
-  const peopleNow = columns[4]!;
+  const motionNow = columns[base.indexOf('motion') * 4]!;
+  const peopleNow = columns[base.indexOf('people') * 4]!;
   const quiet = quantile(motionNow, 0.1);
   const median = quantile(motionNow, 0.5);
   const sorted = Float64Array.from(motionNow).sort();
