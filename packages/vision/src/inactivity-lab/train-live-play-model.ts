@@ -215,7 +215,12 @@ const LIVE_TARGET = Number(process.env.TRAIN_LIVE_TARGET ?? 0.99);
 /** Share of its live seconds each training film should keep (counted like a dropped play). */
 const FILM_LIVE_FLOOR = Number(process.env.TRAIN_FILM_FLOOR ?? 0.95);
 
-/** The decoding levels that remove the most dead time while keeping every play (on training films). */
+/**
+ * The decoding levels that remove the most dead time while keeping every play (on training films).
+ * They are chosen on the plays as the probability finds them, before any start moves to the burst
+ * out of stillness: the levels say where play is, the burst only trims its opening (with it in the
+ * choice, lower levels look cheap and keep more dead time elsewhere: 0012).
+ */
 function chooseLevels(
   model: LivePlayModel,
   films: LabelledFilm[],
@@ -232,7 +237,7 @@ function chooseLevels(
         const scores = films.map((f, i) => {
           const { segments } = decodePlays(
             probs[i]!,
-            f.matrix.cuts,
+            { cuts: f.matrix.cuts },
             f.fps,
             f.durationSec,
             { enter, stay },
@@ -278,7 +283,7 @@ export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScor
   const p = liveProbabilities(film.matrix, model);
   const { segments } = decodePlays(
     p,
-    film.matrix.cuts,
+    film.matrix,
     film.fps,
     film.durationSec,
     model,
@@ -401,7 +406,7 @@ async function main(): Promise<void> {
         const p = liveProbabilities(film.matrix, model);
         const { segments } = decodePlays(
           p,
-          film.matrix.cuts,
+          film.matrix,
           film.fps,
           film.durationSec,
           model,

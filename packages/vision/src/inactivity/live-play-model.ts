@@ -1,5 +1,6 @@
 import { normaliseSegments } from '../media/segments.js';
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
+import { quietMovement, startAtBurst } from './play-onset.js';
 
 /**
  * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
@@ -121,6 +122,8 @@ interface Play {
   start: number;
   end: number;
   strong: number;
+  /** Where the probability put the start, when the burst out of stillness moved it later. */
+  probableStart?: number;
 }
 
 /** Films at least this long hold enough live and dead time to set their own levels. */
@@ -180,12 +183,13 @@ export function filmLevels(
 /**
  * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
  * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
- * `stay` with lulls up to holdSec, and is padded. The levels are the film's own (`filmLevels`).
- * Returns frame ranges, padded segments and the levels used.
+ * `stay` with lulls up to holdSec, starts at the burst out of stillness when it opens quietly
+ * (play-onset.ts, given the film's `players` movement), and is padded. The levels are the film's own
+ * (`filmLevels`). Returns frame ranges, padded segments and the levels used.
  */
 export function decodePlays(
   p: Float32Array,
-  cuts: Uint8Array,
+  film: { cuts: Uint8Array; players?: Float32Array },
   fps: number,
   durationSec: number,
   modelLevels: Pick<LivePlayModel, 'enter' | 'stay'>,
@@ -198,6 +202,7 @@ export function decodePlays(
   const levels = options.ownLevels
     ? filmLevels(p, durationSec, modelLevels)
     : { enter: modelLevels.enter, stay: modelLevels.stay };
+  const { cuts, players } = film;
   const hold = Math.round(options.holdSec * fps);
   const back = Math.round(options.backtrackSec * fps);
   const plays: Play[] = [];
@@ -233,6 +238,13 @@ export function decodePlays(
       q.strong >= options.minPlaySec * fps ||
       ((q.start === 0 || q.end >= p.length) && q.strong >= (options.minPlaySec * fps) / 2),
   );
+  if (players) {
+    const quiet = quietMovement(players);
+    for (const q of kept) {
+      const start = startAtBurst(players, quiet, q.start, q.end, fps);
+      if (start !== q.start) [q.probableStart, q.start] = [q.start, start];
+    }
+  }
   const segments = normaliseSegments(
     kept.map((q) => ({
       start: q.start / fps - options.padBeforeSec,
@@ -278,7 +290,7 @@ export function explainSegments(
   model: LivePlayModel,
   options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
 ): LiveSegment[] {
-  const { plays, segments, levels } = decodePlays(p, matrix.cuts, fps, durationSec, model, options);
+  const { plays, segments, levels } = decodePlays(p, matrix, fps, durationSec, model, options);
   return segments.map((segment) => {
     const inside = plays.filter((q) => q.start / fps < segment.end && q.end / fps > segment.start);
     const from = Math.min(...inside.map((q) => q.start));
@@ -291,10 +303,13 @@ export function explainSegments(
       .slice(0, 3)
       .map(([group]) => REASONS[group]);
     const whistleAt = findWhistleNear(whistle, to, fps);
+    const first = inside.find((q) => q.start === from)!;
     const startedBy =
-      from === 0
-        ? 'play was already on when the film starts'
-        : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
+      first.probableStart !== undefined
+        ? `movement burst out of stillness at ${(from / fps).toFixed(1)} s; the quiet stretch the live-play probability took in from ${(first.probableStart / fps).toFixed(1)} s was left out (padded ${options.padBeforeSec} s)`
+        : from === 0
+          ? 'play was already on when the film starts'
+          : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
     const endedBy =
       to >= p.length
         ? 'the film ends during play'

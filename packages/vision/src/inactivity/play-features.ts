@@ -24,6 +24,13 @@ export interface FeatureMatrix {
   count: number;
   /** Frames where the shot changed (bridged in every feature). */
   cuts: Uint8Array;
+  /**
+   * People moving after the camera is undone with a homography, frame by frame (±0.4 s): the log of
+   * the moving area in units of the frame's own moving blobs, so a coach near the camera counts as
+   * one person. Not a model feature: it places a play's start at the burst out of stillness
+   * (play-onset.ts).
+   */
+  players: Float32Array;
   /** Share of the frames within a second either side where a playing field was seen (0..1). */
   fieldSeen: Float32Array;
   /**
@@ -35,11 +42,10 @@ export interface FeatureMatrix {
 }
 
 export const FEATURE_NAMES: { name: string; group: ReasonGroup }[] = [];
-const base = ['motion', 'people', 'players', 'speed', 'movers', 'spread', 'pan'] as const;
+const base = ['motion', 'people', 'speed', 'movers', 'spread', 'pan'] as const;
 const baseGroup: Record<(typeof base)[number], ReasonGroup> = {
   motion: 'motion',
   people: 'people',
-  players: 'people',
   speed: 'speed',
   movers: 'people',
   spread: 'spread',
@@ -88,7 +94,8 @@ function windowMean(x: Float32Array, from: number, to: number): Float32Array {
   return out;
 }
 
-function quantile(x: ArrayLike<number>, q: number): number {
+/** The value at share `q` of the sorted values (0 for none). */
+export function quantile(x: ArrayLike<number>, q: number): number {
   if (x.length === 0) return 0;
   const sorted = Float64Array.from(x as ArrayLike<number>).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -151,13 +158,13 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
   const raw = {
     motion: new Float32Array(n),
     people: new Float32Array(n),
-    players: new Float32Array(n),
     speed: new Float32Array(n),
     movers: new Float32Array(n),
     spread: new Float32Array(n),
     pan: new Float32Array(n),
   };
   const planar = measuredPlanarFrames(f);
+  const players = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const h = Math.max(0.01, height[i]! || filmHeight || 0.05);
     raw.motion[i] = Math.log(EPS + f.fieldMotion[i]!);
@@ -165,7 +172,7 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     // In the frame's own moving blobs: near the camera or far away, one person moving is one.
     const k = planar[i]!;
     const blob = Math.max(PLANAR_MIN_BLOB, f.planarHeight[k]!);
-    raw.players[i] = Math.log(0.01 + f.planarMoving[k]! / (blob * blob));
+    players[i] = Math.log(0.01 + f.planarMoving[k]! / (blob * blob));
     raw.speed[i] = Math.log(0.02 + f.shiftHigh[i]! / h);
     raw.movers[i] = Math.log(1 + f.movers[i]!);
     raw.spread[i] = f.spread[i]!;
@@ -185,8 +192,8 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     const long = windowMean(x, -5 * second, 5 * second);
     columns.push(now, around, rise, long);
   }
-  const motionNow = columns[base.indexOf('motion') * 4]!;
-  const peopleNow = columns[base.indexOf('people') * 4]!;
+  const motionNow = columns[0]!;
+  const peopleNow = columns[4]!;
   const quiet = quantile(motionNow, 0.1);
   const median = quantile(motionNow, 0.5);
   const sorted = Float64Array.from(motionNow).sort();
@@ -227,6 +234,7 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     values,
     count: n,
     cuts,
+    players: windowMean(bridged(players, cuts), -2, 2),
     fieldSeen: windowMean(seen, -second, second),
     steady: windowMean(still, -second, second),
   };

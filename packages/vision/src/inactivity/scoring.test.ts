@@ -43,6 +43,8 @@ function features(motion: number[], height = 0.1, whistleAt: number[] = [], fps 
     panY: zeros(),
     zoom: zeros(),
     fieldWidth: zeros().fill(1),
+    planarMoving: moving,
+    planarHeight: zeros().fill(height),
   };
 }
 
@@ -84,7 +86,7 @@ describe('live-play decoding', () => {
   it('pads each play 1 s before and 2 s after', () => {
     const { segments } = decodePlays(
       track(60, [[20, 30, 0.9]]),
-      new Uint8Array(300),
+      { cuts: new Uint8Array(300) },
       5,
       60,
       levels,
@@ -101,7 +103,7 @@ describe('live-play decoding', () => {
       [20, 30, 0.9],
     ]);
     const start = (cuts: Uint8Array): number =>
-      decodePlays(p, cuts, 5, 60, levels).segments[0]!.start;
+      decodePlays(p, { cuts }, 5, 60, levels).segments[0]!.start;
     expect(start(new Uint8Array(300))).toBeCloseTo(19.6 - padBeforeSec, 5);
     const cuts = new Uint8Array(300);
     cuts[99] = 1;
@@ -110,7 +112,8 @@ describe('live-play decoding', () => {
 
   it('drops a flicker too short to be a play', () => {
     expect(
-      decodePlays(track(60, [[20, 20.4, 0.9]]), new Uint8Array(300), 5, 60, levels).segments,
+      decodePlays(track(60, [[20, 20.4, 0.9]]), { cuts: new Uint8Array(300) }, 5, 60, levels)
+        .segments,
     ).toEqual([]);
   });
 
@@ -119,7 +122,7 @@ describe('live-play decoding', () => {
       [10, 20, 0.9],
       [21.5, 30, 0.9],
     ]);
-    expect(decodePlays(p, new Uint8Array(300), 5, 60, levels).segments).toHaveLength(1);
+    expect(decodePlays(p, { cuts: new Uint8Array(300) }, 5, 60, levels).segments).toHaveLength(1);
   });
 
   it('decodes with the model’s own hold unless the caller sets one', () => {
@@ -132,8 +135,8 @@ describe('live-play decoding', () => {
       [21.6, 30, 0.9],
     ]);
     const plays = (holdSec: number): number =>
-      decodePlays(p, new Uint8Array(300), 5, 60, levels, decodeOptionsFor({ holdSec })).plays
-        .length;
+      decodePlays(p, { cuts: new Uint8Array(300) }, 5, 60, levels, decodeOptionsFor({ holdSec }))
+        .plays.length;
     expect(plays(2)).toBe(1);
     expect(plays(1)).toBe(2);
   });
@@ -146,7 +149,7 @@ describe('live-play decoding', () => {
       [60, 80, 0.95],
       [80, 89, 0.35],
     ]);
-    const decoded = decodePlays(p, new Uint8Array(600), 5, 120, levels);
+    const decoded = decodePlays(p, { cuts: new Uint8Array(600) }, 5, 120, levels);
     expect(decoded.levels.stay).toBeGreaterThan(0.35);
     expect(decoded.segments.map((s) => s.end)).toEqual([30 + padAfterSec, 80 + padAfterSec]);
     // the model's levels are a floor: they would carry each play through its lull
@@ -160,16 +163,22 @@ describe('live-play decoding', () => {
       [15, 20, 0.4],
     ]);
     expect(filmLevels(clip, FILM_LEVELS_MIN_SEC - 10, levels)).toEqual(levels);
-    expect(decodePlays(clip, new Uint8Array(clip.length), 5, 50, levels).segments[0]!.end).toBe(
-      20 + padAfterSec,
-    );
+    expect(
+      decodePlays(clip, { cuts: new Uint8Array(clip.length) }, 5, 50, levels).segments[0]!.end,
+    ).toBe(20 + padAfterSec);
     // all live, with quieter phases: one level, nothing raised
     const rally = Float32Array.from({ length: 600 }, (_, i) => 0.75 + 0.2 * Math.sin(i / 40));
     expect(filmLevels(rally, 120, levels)).toEqual(levels);
   });
 
   it('keeps play that is already on when the film starts', () => {
-    const { segments } = decodePlays(track(20, [[0, 8, 0.9]]), new Uint8Array(100), 5, 20, levels);
+    const { segments } = decodePlays(
+      track(20, [[0, 8, 0.9]]),
+      { cuts: new Uint8Array(100) },
+      5,
+      20,
+      levels,
+    );
     expect(segments[0]!.start).toBe(0);
   });
 });
