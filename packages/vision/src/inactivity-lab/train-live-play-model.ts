@@ -45,7 +45,8 @@ import { startClipLater } from './clip-variants.js';
  * its live time every training film should keep; TRAIN_CONTEXT=shipped keeps the shipped weights and
  * levels and chooses only their hold, TRAIN_CONTEXT=shipped-levels keeps the weights and chooses the
  * levels and hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
- * `filmLevels`). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much later
+ * `filmLevels`); TRAIN_BURST=0 scores without moving starts to the burst out of stillness
+ * (play-onset.ts). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much later
  * to the films the levels are chosen on (empty: none).
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -279,11 +280,14 @@ export function sumScores(scores: SegmentScore[]): SegmentScore {
   return total;
 }
 
+/** Whether films are scored with plays starting at the burst out of stillness (TRAIN_BURST=0: not). */
+const BURST = process.env.TRAIN_BURST !== '0';
+
 export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
   const p = liveProbabilities(film.matrix, model);
   const { segments } = decodePlays(
     p,
-    film.matrix,
+    BURST ? film.matrix : { cuts: film.matrix.cuts },
     film.fps,
     film.durationSec,
     model,
