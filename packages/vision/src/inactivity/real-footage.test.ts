@@ -8,6 +8,8 @@ import { runInactivityFilter } from './run-inactivity-filter.js';
 
 const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
 const photo = sharedMediaForTests('frames/bus.jpg');
+/** Phone in the stands: players walk to the line (0–1 s) and stand set until the snap at 3.57 s. */
+const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
 const dir = resolve(import.meta.dirname, '../../.cache/test-media');
 
 describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
@@ -18,6 +20,18 @@ describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage',
       expect(segment.confidence).toBeGreaterThan(0);
       expect(segment.decidedBy.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe.skipIf(!snap.path)(withSkipReason('inactivity filter before a real snap', snap), () => {
+  it('cuts the walk to the line and most of the set, and keeps the play from before the snap', async () => {
+    const result = await runInactivityFilter({ input: snap.path! });
+    const [first] = result.segments;
+    expect(first).toBeDefined();
+    expect(first!.start).toBeGreaterThan(1.5);
+    expect(first!.start).toBeLessThan(3.57 - 0.3);
+    expect(first!.end).toBeGreaterThanOrEqual(7.8);
+    expect(first!.startedBy).toContain('burst out of stillness');
   });
 });
 
