@@ -4,19 +4,25 @@ type OpenCv = typeof import('@techstark/opencv-js');
 type Mat = InstanceType<OpenCv['Mat']>;
 
 let loading: Promise<{ cv: OpenCv }> | null = null;
+const OPENCV_INIT_TIMEOUT_MS = 60_000;
 
 /**
  * OpenCV's WebAssembly build, loaded once per process (~0.3 s). The module object is a thenable that
  * resolves to itself, so it travels wrapped: a promise resolved with it would never settle.
  */
 export function loadOpenCv(): Promise<{ cv: OpenCv }> {
-  loading ??= new Promise((resolve) => {
+  loading ??= new Promise((resolve, reject) => {
     const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
     // The runtime initialises by itself; polling also keeps the event loop alive until it has.
+    const started = Date.now();
     const poll = setInterval(() => {
-      if (typeof cv.Mat !== 'function') return;
-      clearInterval(poll);
-      resolve({ cv });
+      if (typeof cv.Mat === 'function') {
+        clearInterval(poll);
+        resolve({ cv });
+      } else if (Date.now() - started > OPENCV_INIT_TIMEOUT_MS) {
+        clearInterval(poll);
+        reject(new Error('OpenCV (WebAssembly) did not initialise'));
+      }
     }, 10);
   });
   return loading;
@@ -44,8 +50,8 @@ const TALL_BLOB_FACTOR = 2;
  * Camera motion undone with a homography (corners tracked by pyramidal Lucas-Kanade, RANSAC fit):
  * a playing field is a plane, so a panning, tilting, rolling or zooming phone maps one frame onto the
  * next exactly on it, where a shift-and-zoom model leaves every line and standing player as residue.
- * What still differs after the warp moved by itself; blobs of it are measured against the frame's
- * median blob, so a coach walking near the camera counts as little as one far player.
+ * What still differs after the warp moved by itself. Blobs of it far taller than the frame's median
+ * moving blob (a coach walking near the camera) are left out, the rest measured against that median.
  */
 export class PlanarMotion {
   private readonly prev: Mat;

@@ -26,9 +26,9 @@ export interface FeatureMatrix {
   cuts: Uint8Array;
   /**
    * People moving after the camera is undone with a homography, frame by frame (±0.4 s): the log of
-   * the moving area in units of the frame's own moving blobs, so a coach near the camera counts as
-   * one person. Not a model feature: it places a play's start at the burst out of stillness
-   * (play-onset.ts).
+   * the moving area in units of the frame's own median moving blob, blobs far taller than it (someone
+   * near the camera) left out. Not a model feature: it places a play's start at the burst out of
+   * stillness (play-onset.ts).
    */
   players: Float32Array;
   /** Share of the frames within a second either side where a playing field was seen (0..1). */
@@ -169,7 +169,7 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
     const h = Math.max(0.01, height[i]! || filmHeight || 0.05);
     raw.motion[i] = Math.log(EPS + f.fieldMotion[i]!);
     raw.people[i] = Math.log(0.01 + f.movingShare[i]! / (h * h));
-    // In the frame's own moving blobs: near the camera or far away, one person moving is one.
+    // In units of the frame's own moving blobs, wide view or close.
     const k = planar[i]!;
     const blob = Math.max(PLANAR_MIN_BLOB, f.planarHeight[k]!);
     players[i] = Math.log(0.01 + f.planarMoving[k]! / (blob * blob));
