@@ -46,8 +46,8 @@ import { startClipLater } from './clip-variants.js';
  * levels and chooses only their hold, TRAIN_CONTEXT=shipped-levels keeps the weights and chooses the
  * levels and hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
  * `filmLevels`); TRAIN_BURST=0 scores without moving starts to the burst out of stillness
- * (play-onset.ts). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much later
- * to the films the levels are chosen on (empty: none).
+ * (play-onset.ts). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much
+ * later to the films the levels are chosen on (empty: none).
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -280,7 +280,7 @@ export function sumScores(scores: SegmentScore[]): SegmentScore {
   return total;
 }
 
-/** Whether films are scored with plays starting at the burst out of stillness (TRAIN_BURST=0: not). */
+/** Whether plays start at the burst out of stillness when films are scored (TRAIN_BURST=0: not). */
 const BURST = process.env.TRAIN_BURST !== '0';
 
 export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {

@@ -184,8 +184,8 @@ export function filmLevels(
  * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
  * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
  * `stay` with lulls up to holdSec, starts at the burst out of stillness when it opens quietly
- * (play-onset.ts, given the film's `players` movement), and is padded. The levels are the film's own
- * (`filmLevels`). Returns frame ranges, padded segments and the levels used.
+ * (play-onset.ts, given the film's `players` movement), and is padded. The levels are the film's
+ * own (`filmLevels`). Returns frame ranges, padded segments and the levels used.
  */
 export function decodePlays(
   p: Float32Array,

@@ -7,8 +7,8 @@ let loading: Promise<{ cv: OpenCv }> | null = null;
 const OPENCV_INIT_TIMEOUT_MS = 60_000;
 
 /**
- * OpenCV's WebAssembly build, loaded once per process (~0.3 s). The module object is a thenable that
- * resolves to itself, so it travels wrapped: a promise resolved with it would never settle.
+ * OpenCV's WebAssembly build, loaded once per process (~0.3 s). The module object is a thenable
+ * that resolves to itself, so it travels wrapped: a promise resolved with it would never settle.
  */
 export function loadOpenCv(): Promise<{ cv: OpenCv }> {
   loading ??= new Promise((resolve, reject) => {
@@ -30,7 +30,10 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
 
 /** What moved on one sampled frame once the camera's own motion is undone. */
 export interface PlanarMotionSample {
-  /** Pixels in moving blobs no taller than twice the frame's median moving blob (people, not a near coach). */
+  /**
+   * Pixels in moving blobs no taller than twice the frame's median moving blob (people, not a near
+   * coach).
+   */
   movingPx: number;
   /** Median height (px) of the frame's moving blobs (0 when nothing moved). */
   blobHeightPx: number;
@@ -47,11 +50,12 @@ const MIN_BLOB_PX = 5;
 const TALL_BLOB_FACTOR = 2;
 
 /**
- * Camera motion undone with a homography (corners tracked by pyramidal Lucas-Kanade, RANSAC fit):
- * a playing field is a plane, so a panning, tilting, rolling or zooming phone maps one frame onto the
- * next exactly on it, where a shift-and-zoom model leaves every line and standing player as residue.
- * What still differs after the warp moved by itself. Blobs of it far taller than the frame's median
- * moving blob (a coach walking near the camera) are left out, the rest measured against that median.
+ * Camera motion undone with a homography (corners tracked by pyramidal Lucas-Kanade, RANSAC fit): a
+ * playing field is a plane, so a panning, tilting, rolling or zooming phone maps one frame onto the
+ * next exactly on it, where a shift-and-zoom model leaves every line and standing player as
+ * residue. What still differs after the warp moved by itself. Blobs of it far taller than the
+ * frame's median moving blob (a coach walking near the camera) are left out, the rest measured
+ * against that median.
  */
 export class PlanarMotion {
   private readonly prev: Mat;
@@ -91,7 +95,9 @@ export class PlanarMotion {
     this.kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
   }
 
-  /** Takes the next grey frame; null for the first one or when the camera's motion cannot be fitted. */
+  /**
+   * Takes the next grey frame; null for the first one or when the camera's motion cannot be fitted.
+   */
   push(gray: Uint8Array): PlanarMotionSample | null {
     this.next.data.set(gray);
     const sample = this.hasPrev ? this.measure() : null;

@@ -26,9 +26,9 @@ export interface FeatureMatrix {
   cuts: Uint8Array;
   /**
    * People moving after the camera is undone with a homography, frame by frame (±0.4 s): the log of
-   * the moving area in units of the frame's own median moving blob, blobs far taller than it (someone
-   * near the camera) left out. Not a model feature: it places a play's start at the burst out of
-   * stillness (play-onset.ts).
+   * the moving area in units of the frame's own median moving blob, blobs far taller than it
+   * (someone near the camera) left out. Not a model feature: it places a play's start at the burst
+   * out of stillness (play-onset.ts).
    */
   players: Float32Array;
   /** Share of the frames within a second either side where a playing field was seen (0..1). */
@@ -120,8 +120,8 @@ function runningPositiveMedian(x: Float32Array, half: number): Float32Array {
 
 /**
  * For each frame, the frame whose planar motion stands for it: itself when measured, else the last
- * measured one before it (the first measured one at the film's start: nothing moved "into" the first
- * frame, and no burst out of stillness should be read there).
+ * measured one before it (the first measured one at the film's start: nothing moved "into" the
+ * first frame, and no burst out of stillness should be read there).
  */
 function measuredPlanarFrames(f: FilmFeatures): Int32Array {
   const index = new Int32Array(f.count);

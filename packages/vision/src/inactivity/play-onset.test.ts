@@ -4,7 +4,10 @@ import { quietMovement, startAtBurst } from './play-onset.js';
 
 const fps = 5;
 
-/** A movement track (log scale) of `seconds`, `base` everywhere but the given [from, to, level] parts. */
+/**
+ * A movement track (log scale) of `seconds`, `base` everywhere but the given [from, to, level]
+ * parts.
+ */
 function movement(seconds: number, base: number, parts: [number, number, number][]): Float32Array {
   return Float32Array.from({ length: seconds * fps }, (_, i) => {
     const part = parts.find(([a, b]) => i / fps >= a && i / fps < b);

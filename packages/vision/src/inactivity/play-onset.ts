@@ -4,13 +4,15 @@ import { quantile } from './play-features.js';
  * Where a found play really starts. The live-play model reads seconds of context around each frame,
  * so a play it finds often opens with the quiet stretch before the snap, the serve or the kick-off:
  * players set in formation, waiting. People moving after the camera is undone (`players` of the
- * feature matrix, a log scale of how many people-sized areas moved) show that stillness and the burst
- * out of it frame by frame, so a play whose action follows a clear stretch of stillness starts at the
- * burst. The constants were set on the marked real clips (0012, "Revision: a play starts at the burst
- * out of stillness"); the generated films of seed 7 never informed them.
+ * feature matrix, a log scale of how many people-sized areas moved) show that stillness and the
+ * burst out of it frame by frame, so a play whose action follows a clear stretch of stillness
+ * starts at the burst. The constants were set on the marked real clips (0012, "Revision: a play
+ * starts at the burst out of stillness"); the generated films of seed 7 never informed them.
  */
 
-/** Share of the way from the film's quiet level to the play's busy level where the burst is placed. */
+/**
+ * Share of the way from the film's quiet level to the play's busy level where the burst is placed.
+ */
 const BURST_LEVEL = 0.5;
 /** The play's busy level: this quantile of its movement. */
 const BUSY_QUANTILE = 0.8;
@@ -23,7 +25,10 @@ const QUIET_QUANTILE = 0.1;
  */
 const MIN_CONTRAST = 1;
 const MIN_CONTRAST_AT_FILM_START = 1.5;
-/** The burst: movement at the burst level for at least this long (s); walking to the line is shorter. */
+/**
+ * The burst: movement at the burst level for at least this long (s); walking to the line is
+ * shorter.
+ */
 const SUSTAINED_BURST_SEC = 1;
 /**
  * The quiet stretch right before the burst must last this long (s) for the start to move: set
