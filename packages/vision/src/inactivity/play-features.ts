@@ -1,4 +1,4 @@
-import { PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
+import { FEATURE_COLUMNS, PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
 import { findCuts } from './cuts.js';
 
 /**
@@ -134,6 +134,50 @@ function measuredPlanarFrames(f: FilmFeatures): Int32Array {
   return index;
 }
 
+/**
+ * The film with its first frame measured like the second. Nothing came before the first frame, so
+ * its motion, people and field columns hold zeros that mean "not measured", not "nothing moved":
+ * read as stillness, they make every film open with a burst of movement out of nothing. The sound
+ * columns are measured there and are kept.
+ */
+function withFirstFrameMeasured(f: FilmFeatures): FilmFeatures {
+  if (f.count < 2) return f;
+  const out: FilmFeatures = { ...f };
+  for (const column of FEATURE_COLUMNS) {
+    if (column === 'rmsDb' || column === 'whistle' || column.startsWith('planar')) continue;
+    const copy = Float32Array.from(f[column]);
+    copy[0] = copy[1]!;
+    out[column] = copy;
+  }
+  return out;
+}
+
+/**
+ * A shot at least this long (s) is judged against its own quiet level, median and ranks of movement.
+ * A game film joined from phone clips holds clips of very different distance and light: against
+ * the whole film a far goal-line play ranks among the quiet moments and is lost, while the same
+ * clip on its own is found (0012). Shorter shots (broadcast cuts, a cutaway to the crowd) are too
+ * short to hold both play and dead time and are judged against the film.
+ */
+const OWN_LEVEL_SHOT_SEC = 6;
+
+/**
+ * The frame spans [from, to) whose movement sets the film-relative features, in the order they are
+ * applied: the whole film, then each shot of at least `minShot` frames on its own (a later span
+ * overwrites an earlier one, so shorter shots keep the whole film's levels).
+ */
+function levelSpans(cuts: Uint8Array, minShot: number): [number, number][] {
+  const n = cuts.length;
+  const spans: [number, number][] = [[0, n]];
+  let shotStart = 0;
+  for (let i = 1; i <= n; i++) {
+    if (i < n && !cuts[i]) continue;
+    if (i - shotStart >= minShot && i - shotStart < n) spans.push([shotStart, i]);
+    shotStart = i;
+  }
+  return spans;
+}
+
 /** Cut frames take their predecessor's value (a shot change is not movement). */
 function bridged(x: Float32Array, cuts: Uint8Array): Float32Array {
   const out = Float32Array.from(x);
@@ -146,7 +190,8 @@ function bridged(x: Float32Array, cuts: Uint8Array): Float32Array {
  * square of the people's height and shifts in body heights, so a wide press-box view and a close
  * phone view give the same numbers for the same play. The film's own quiet level is a second scale.
  */
-export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
+export function buildFeatureMatrix(film: FilmFeatures): FeatureMatrix {
+  const f = withFirstFrameMeasured(film);
   const n = f.count;
   const fps = f.fps;
   const cuts = findCuts(f);
@@ -194,19 +239,22 @@ export function buildFeatureMatrix(f: FilmFeatures): FeatureMatrix {
   }
   const motionNow = columns[0]!;
   const peopleNow = columns[4]!;
-  const quiet = quantile(motionNow, 0.1);
-  const median = quantile(motionNow, 0.5);
-  const sorted = Float64Array.from(motionNow).sort();
   const rank = new Float32Array(n);
   const overQuiet = new Float32Array(n);
   const overMedian = new Float32Array(n);
-  const peopleQuiet = quantile(peopleNow, 0.1);
   const peopleOverQuiet = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    overQuiet[i] = motionNow[i]! - quiet;
-    overMedian[i] = motionNow[i]! - median;
-    rank[i] = lowerBound(sorted, motionNow[i]!) / Math.max(1, n);
-    peopleOverQuiet[i] = peopleNow[i]! - peopleQuiet;
+  for (const [from, to] of levelSpans(cuts, Math.round(OWN_LEVEL_SHOT_SEC * fps))) {
+    const motion = motionNow.subarray(from, to);
+    const quiet = quantile(motion, 0.1);
+    const median = quantile(motion, 0.5);
+    const sorted = Float64Array.from(motion).sort();
+    const peopleQuiet = quantile(peopleNow.subarray(from, to), 0.1);
+    for (let i = from; i < to; i++) {
+      overQuiet[i] = motionNow[i]! - quiet;
+      overMedian[i] = motionNow[i]! - median;
+      rank[i] = lowerBound(sorted, motionNow[i]!) / sorted.length;
+      peopleOverQuiet[i] = peopleNow[i]! - peopleQuiet;
+    }
   }
   columns.push(overQuiet, overMedian, rank, peopleOverQuiet);
   const whistle = new Float32Array(n);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilmFeatures } from './film-features.js';
+import { FEATURE_COLUMNS, PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
 import { scoreSegments } from './score-segments.js';
 import {
   DEFAULT_DECODE_OPTIONS,
@@ -199,6 +199,41 @@ describe('live-play features', () => {
     for (const name of ['people.now', 'speed.now']) {
       expect(at(wide, name, 25)).toBeCloseTo(at(close, name, 25), 1);
       expect(at(wide, name, 25)).toBeGreaterThan(at(wide, name, 10) + 1);
+    }
+  });
+
+  it('rank a shot of six seconds or more against its own movement, a shorter one against the film', () => {
+    // A game film joined from clips: a close clip, then a far one whose play moves less than the
+    // close clip's dead time, then a 3-s cutaway moving like the close clip's play.
+    const close = bursts(30, [[10, 20]]).map((m) => m * 10);
+    const far = bursts(30, [[10, 20]]).map((m) => m / 10);
+    const cutaway = Array.from({ length: 15 }, () => 0.3);
+    const film = features([...close, ...far, ...cutaway]);
+    film.frameChange[150] = 1;
+    film.frameChange[300] = 1;
+    const matrix = buildFeatureMatrix(film);
+    const width = FEATURE_NAMES.length;
+    const rank = FEATURE_NAMES.findIndex((f) => f.name === 'motion.rank');
+    const at = (t: number): number => matrix.values[Math.round(t * 5) * width + rank]!;
+    expect(at(45)).toBeGreaterThan(0.6); // the far clip's play, among its own clip's busiest
+    expect(at(35)).toBeLessThan(0.1); // its dead time, among its own quiet moments
+    expect(at(15)).toBeGreaterThan(0.6);
+    // The cutaway, against the whole film: as busy as the close clip's play (on its own, most of
+    // its frames would tie at its quietest).
+    expect(at(61)).toBeGreaterThan(0.6);
+  });
+
+  it('read no burst of movement out of the first frame, which nothing came before', () => {
+    // As the film reader delivers it: the first frame's motion columns are zeros (not measured).
+    const steady = features(Array.from({ length: 50 }, () => 0.01));
+    for (const column of FEATURE_COLUMNS)
+      if (column !== 'rmsDb' && column !== 'whistle') steady[column][0] = 0;
+    steady.planarHeight[0] = PLANAR_UNMEASURED;
+    const matrix = buildFeatureMatrix(steady);
+    const width = FEATURE_NAMES.length;
+    for (const name of ['motion.rise', 'people.rise', 'speed.rise', 'movers.rise']) {
+      const column = FEATURE_NAMES.findIndex((f) => f.name === name);
+      for (let i = 0; i < 10; i++) expect(matrix.values[i * width + column]).toBeCloseTo(0, 5);
     }
   });
 });
