@@ -188,7 +188,8 @@ function bridged(x: Float32Array, cuts: Uint8Array): Float32Array {
 /**
  * Per-frame features for the live-play model. Sizes are measured in people: moving area over the
  * square of the people's height and shifts in body heights, so a wide press-box view and a close
- * phone view give the same numbers for the same play. The film's own quiet level is a second scale.
+ * phone view give the same numbers for the same play. The film's own quiet level (a long shot's
+ * own: `OWN_LEVEL_SHOT_SEC`) is a second scale.
  */
 export function buildFeatureMatrix(film: FilmFeatures): FeatureMatrix {
   const f = withFirstFrameMeasured(film);
