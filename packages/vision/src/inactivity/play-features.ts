@@ -6,7 +6,7 @@ import { findCuts } from './cuts.js';
  * add up to one reason.
  */
 export const REASONS = {
-  motion: 'the field moved more than in this film’s quiet moments',
+  motion: 'the field moved more than in the quiet moments of its shot (a short shot: the film)',
   people: 'many people on the field moved at once',
   speed: 'people on the field moved fast (after undoing the camera)',
   spread: 'the movement spread across the field',
