@@ -1,4 +1,9 @@
-import { FEATURE_COLUMNS, PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
+import {
+  FEATURE_COLUMNS,
+  PLANAR_UNMEASURED,
+  type FeatureColumn,
+  type FilmFeatures,
+} from './film-features.js';
 import { findCuts } from './cuts.js';
 
 /**
@@ -135,6 +140,17 @@ function measuredPlanarFrames(f: FilmFeatures): Int32Array {
 }
 
 /**
+ * Columns that need nothing before the first frame (the sound), or that mark it unmeasured
+ * themselves (the planar ones: `measuredPlanarFrames`).
+ */
+const MEASURED_AT_FIRST_FRAME: ReadonlySet<FeatureColumn> = new Set([
+  'rmsDb',
+  'whistle',
+  'planarMoving',
+  'planarHeight',
+]);
+
+/**
  * The film with its first frame measured like the second. Nothing came before the first frame, so
  * its motion, people and field columns hold zeros that mean "not measured", not "nothing moved":
  * read as stillness, they make every film open with a burst of movement out of nothing. The sound
@@ -144,7 +160,7 @@ function withFirstFrameMeasured(f: FilmFeatures): FilmFeatures {
   if (f.count < 2) return f;
   const out: FilmFeatures = { ...f };
   for (const column of FEATURE_COLUMNS) {
-    if (column === 'rmsDb' || column === 'whistle' || column.startsWith('planar')) continue;
+    if (MEASURED_AT_FIRST_FRAME.has(column)) continue;
     const copy = Float32Array.from(f[column]);
     copy[0] = copy[1]!;
     out[column] = copy;
