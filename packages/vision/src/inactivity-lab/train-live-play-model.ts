@@ -28,6 +28,7 @@ import { findSharedMedia } from '../testing/shared-media.js';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
 import { startClipLater } from './clip-variants.js';
+import { levelCeiling } from './level-ceiling.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
@@ -47,7 +48,9 @@ import { startClipLater } from './clip-variants.js';
  * levels and hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
  * `filmLevels`); TRAIN_BURST=0 scores without moving starts to the burst out of stillness
  * (play-onset.ts). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much
- * later to the films the levels are chosen on (empty: none).
+ * later to the films the levels are chosen on (empty: none). TRAIN_CEILING=1 prints, for each
+ * held-out film, how well its probability ranks live above dead time and the dead time that levels
+ * chosen for it alone with its labels would remove (level-ceiling.ts): a ceiling for per-film levels.
  */
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const filmDir = join(packageDir, '.cache', 'styled');
@@ -306,6 +309,46 @@ export function formatScore(title: string, s: SegmentScore): string {
   return `| ${title} | ${pct(s.liveKeptSec, s.liveSec)} | ${s.playsDropped}/${s.plays} | ${pct(s.deadRemovedSec, s.deadSec)} |`;
 }
 
+/** Whether held-out films are also scored at their own best levels (TRAIN_CEILING=1). */
+const CEILING = process.env.TRAIN_CEILING === '1';
+
+interface CeilingRow {
+  film: LabelledFilm;
+  auc: number | null;
+  decoded: SegmentScore;
+  best: SegmentScore;
+}
+
+/** A held-out film's score as decoded beside its score at its own best levels. */
+function ceilingRow(film: LabelledFilm, model: LivePlayModel, decoded: SegmentScore): CeilingRow {
+  const ceiling = levelCeiling(
+    liveProbabilities(film.matrix, model),
+    BURST ? film.matrix : { cuts: film.matrix.cuts },
+    film.fps,
+    film.durationSec,
+    film.live,
+    model.holdSec ?? DEFAULT_DECODE_OPTIONS.holdSec,
+    decoded,
+  );
+  return { film, auc: ceiling.auc, decoded, best: ceiling.best };
+}
+
+/** Per film: the probability's live/dead AUC, dead removed as decoded and at the ceiling. */
+function printCeilings(title: string, rows: CeilingRow[]): void {
+  const dead = (s: SegmentScore): string => pct(s.deadRemovedSec, s.deadSec);
+  console.log(`\n${title} (a ceiling, not a method):\n`);
+  console.log('| film | live/dead AUC | dead removed as decoded | at its own best levels |');
+  console.log('| --- | --- | --- | --- |');
+  for (const { film, auc, decoded, best } of rows)
+    console.log(
+      `| ${film.name} | ${auc === null ? 'n/a' : auc.toFixed(3)} | ${dead(decoded)} | ${dead(best)} |`,
+    );
+  console.log(formatScore('**all, as decoded**', sumScores(rows.map((r) => r.decoded))));
+  console.log(
+    formatScore("**all, at each one's best levels**", sumScores(rows.map((r) => r.best))),
+  );
+}
+
 async function main(): Promise<void> {
   const seeds = (process.env.TRAIN_SEEDS ?? '1,2').split(',').map(Number);
   const seconds = Number(process.env.TRAIN_SECONDS ?? 90);
@@ -380,6 +423,12 @@ async function main(): Promise<void> {
   console.log('| held-out style | live kept | plays dropped | dead removed |');
   console.log('| --- | --- | --- | --- |');
   const held: SegmentScore[] = [];
+  const ceilings: {
+    film: LabelledFilm;
+    auc: number | null;
+    decoded: SegmentScore;
+    best: SegmentScore;
+  }[] = [];
   for (const style of [...STYLE_NAMES, 'classic']) {
     if (!films.some((f) => f.group === style)) continue;
     const train = all.filter((f) => f.group !== style && trainable(f));
@@ -396,8 +445,10 @@ async function main(): Promise<void> {
     );
     if (process.env.TRAIN_VERBOSE === '1')
       heldOut.forEach((f, i) => console.log(formatScore(`&nbsp;&nbsp;${f.name}`, scores[i]!)));
+    if (CEILING) heldOut.forEach((film, i) => ceilings.push(ceilingRow(film, model, scores[i]!)));
   }
   console.log(formatScore('**all held-out styles**', sumScores(held)));
+  if (CEILING) printCeilings('Levels chosen per held-out film with its labels', ceilings);
   if (real.length > 0) {
     console.log(
       '\nReal clips, leave-one-clip-out (each clip scored by a model trained without it):\n',
@@ -425,7 +476,7 @@ async function main(): Promise<void> {
           ).join('')}`,
         );
       }
-      return { clip, score };
+      return { clip, score, ceiling: CEILING ? ceilingRow(film, model, score) : null };
     });
     console.log('| clips | live kept | plays dropped | dead removed |');
     console.log('| --- | --- | --- | --- |');
@@ -447,6 +498,11 @@ async function main(): Promise<void> {
         ),
       );
     }
+    if (CEILING)
+      printCeilings(
+        'Youth football high+medium, levels chosen per clip with its marks',
+        rows.filter((r) => groups[0]![1](r.clip)).flatMap((r) => r.ceiling ?? []),
+      );
   }
   // TRAIN_CONTEXT=shipped keeps the shipped weights and levels and chooses only their hold;
   // TRAIN_CONTEXT=shipped-levels keeps the shipped weights and chooses their levels and hold.
