@@ -94,6 +94,7 @@ export function levelCeiling(
   let best: LevelCeiling = { auc, best: decoded, enter: NaN, stay: NaN };
   let found = keepsPlay(decoded);
   const options = decodeOptionsFor({ holdSec }, { ownLevels: false });
+  // Enter 0.2 to 0.95, stay from 0.1 up to enter.
   for (let e = 4; e <= 19; e++)
     for (let s = 2; s <= e; s++) {
       const enter = e * LEVEL_STEP;
