@@ -53,7 +53,8 @@ export function liveDeadAuc(p: Float32Array, fps: number, live: readonly Segment
     .sort((a, b) => p[a]! - p[b]!);
   let positives = 0;
   let rankSum = 0;
-  for (let k = 0; k < frames.length;) {
+  let k = 0;
+  while (k < frames.length) {
     // Frames with equal probability share the mean of their ranks.
     let end = k;
     while (end < frames.length && p[frames[end]!] === p[frames[k]!]) end++;
