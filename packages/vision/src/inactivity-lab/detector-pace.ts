@@ -13,6 +13,7 @@ import type { Segment } from '../media/segments.js';
 import { STYLE_NAMES } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import { loadLabelledClips } from './real-labels.js';
+import { auc } from './auc.js';
 
 /**
  * Lab probe: how fast the people a person detector finds move, each in their own body heights per
@@ -98,12 +99,6 @@ export function paceOf(speeds: number[], runningAbove = 1): { running: number; p
     running: speeds.filter((s) => s > runningAbove).length,
     p75: speeds.length > 0 ? speeds[Math.floor(0.75 * (speeds.length - 1))]! : 0,
   };
-}
-
-function auc(live: number[], dead: number[]): number {
-  let s = 0;
-  for (const l of live) for (const d of dead) s += l > d ? 1 : l === d ? 0.5 : 0;
-  return s / Math.max(1, live.length * dead.length);
 }
 
 /** A film with live play marked: a real clip, or a generated film with exact truth. */
@@ -232,10 +227,10 @@ async function main(): Promise<void> {
   );
   for (const [group, p] of pooled) {
     const compared = COMPARED.map((_, k) =>
-      auc(p.live.compared[k] ?? [], p.dead.compared[k] ?? []).toFixed(3),
+      (auc(p.live.compared[k] ?? [], p.dead.compared[k] ?? []) ?? 0).toFixed(3),
     );
     console.log(
-      `  ${group.padEnd(22)} ${auc(p.live.running, p.dead.running).toFixed(3)} | ${auc(p.live.p75, p.dead.p75).toFixed(3)} | ${compared.join(' ')}   ${(p.people / Math.max(1, p.frames)).toFixed(1)} people/frame  (${p.live.p75.length} live, ${p.dead.p75.length} dead samples)`,
+      `  ${group.padEnd(22)} ${(auc(p.live.running, p.dead.running) ?? 0).toFixed(3)} | ${(auc(p.live.p75, p.dead.p75) ?? 0).toFixed(3)} | ${compared.join(' ')}   ${(p.people / Math.max(1, p.frames)).toFixed(1)} people/frame  (${p.live.p75.length} live, ${p.dead.p75.length} dead samples)`,
     );
   }
   console.log(

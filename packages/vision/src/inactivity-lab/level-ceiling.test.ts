@@ -31,17 +31,21 @@ function decodedAt(p: Float32Array, live: Segment[], enter: number, stay: number
 }
 
 describe('levelCeiling', () => {
-  it('finds levels that drop a dead bump the shipped levels keep, and keeps both plays', () => {
-    // Plays at 0.95; a jog to positions between them reads 0.7, above an enter level of 0.55.
-    const live = [
-      { start: 5, end: 12 },
-      { start: 40, end: 48 },
-    ];
-    const p = track(0.1, [
+  const live = [
+    { start: 5, end: 12 },
+    { start: 40, end: 48 },
+  ];
+  /** Two plays, the first at 0.95, with a dead bump at 0.7 (a jog to positions) between them. */
+  const twoPlays = (secondPlay: number): Float32Array =>
+    track(0.1, [
       [5, 12, 0.95],
       [22, 30, 0.7],
-      [40, 48, 0.95],
+      [40, 48, secondPlay],
     ]);
+
+  it('finds levels that drop a dead bump the shipped levels keep, and keeps both plays', () => {
+    // The bump reads above an enter level of 0.55; the plays above it.
+    const p = twoPlays(0.95);
     const decoded = decodedAt(p, live, 0.55, 0.2);
     expect(decoded.deadRemovedSec).toBeLessThan(decoded.deadSec - 7);
     const ceiling = levelCeiling(p, film, fps, durationSec, live, hold, decoded);
@@ -53,15 +57,7 @@ describe('levelCeiling', () => {
 
   it('keeps the film as decoded when no levels keep a play that reads like dead time', () => {
     // The second play reads 0.4, below the dead bump's 0.7: any level that drops the bump drops it.
-    const live = [
-      { start: 5, end: 12 },
-      { start: 40, end: 48 },
-    ];
-    const p = track(0.1, [
-      [5, 12, 0.95],
-      [22, 30, 0.7],
-      [40, 48, 0.4],
-    ]);
+    const p = twoPlays(0.4);
     const decoded = decodedAt(p, live, 0.3, 0.2);
     const ceiling = levelCeiling(p, film, fps, durationSec, live, hold, decoded);
     expect(ceiling.best.playsDropped).toBe(0);

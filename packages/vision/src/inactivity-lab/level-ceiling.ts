@@ -6,6 +6,7 @@ import {
   scoreSegments,
   type SegmentScore,
 } from '../inactivity/score-segments.js';
+import { auc } from './auc.js';
 
 /**
  * How far one film's live-play probability could be cut if its levels were chosen for it alone,
@@ -45,30 +46,14 @@ function scoredFrames(count: number, fps: number, live: readonly Segment[]): Int
   return kind;
 }
 
-/** Mann-Whitney AUC of the probability, live frames against scored dead frames (ties count half). */
+/** AUC of the probability, live frames against the dead frames the score counts. */
 export function liveDeadAuc(p: Float32Array, fps: number, live: readonly Segment[]): number | null {
   const kind = scoredFrames(p.length, fps, live);
-  const frames = Array.from(p.keys())
-    .filter((i) => kind[i] !== -1)
-    .sort((a, b) => p[a]! - p[b]!);
-  let positives = 0;
-  let rankSum = 0;
-  let k = 0;
-  while (k < frames.length) {
-    // Frames with equal probability share the mean of their ranks.
-    let end = k;
-    while (end < frames.length && p[frames[end]!] === p[frames[k]!]) end++;
-    const meanRank = (k + 1 + end) / 2;
-    for (let j = k; j < end; j++)
-      if (kind[frames[j]!] === 1) {
-        positives++;
-        rankSum += meanRank;
-      }
-    k = end;
-  }
-  const negatives = frames.length - positives;
-  if (positives === 0 || negatives === 0) return null;
-  return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
+  const values = Array.from(p);
+  return auc(
+    values.filter((_, i) => kind[i] === 1),
+    values.filter((_, i) => kind[i] === 0),
+  );
 }
 
 /** Whether a score keeps every play and the bar's share of live seconds. */
