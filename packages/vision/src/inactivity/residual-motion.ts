@@ -39,7 +39,8 @@ export function movingBlockShifts(
         const sx = px + dx;
         if (sx < 0 || sx + BLOCK > width) continue;
         let sad = 0;
-        for (let y = 0; y < BLOCK && sad < best; y++) {
+        // Stop once worse than the best so far; an equal sum must be finished to count as a tie.
+        for (let y = 0; y < BLOCK && sad <= best; y++) {
           let c = (block.y + y) * width + block.x;
           let p = (sy + y) * width + sx;
           for (let x = 0; x < BLOCK; x++, c++, p++) {
