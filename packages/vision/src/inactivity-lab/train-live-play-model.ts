@@ -29,6 +29,12 @@ import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
 import { startClipLater } from './clip-variants.js';
 import { levelCeiling } from './level-ceiling.js';
+import {
+  keptDeadTime,
+  sumKeptDeadTime,
+  type HabitStretch,
+  type KeptDeadTime,
+} from './kept-dead.js';
 
 /**
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
@@ -64,6 +70,8 @@ export interface LabelledFilm {
   live: Segment[];
   durationSec: number;
   fps: number;
+  /** A generated film's timeline: live play and each dead-time habit (none for real clips). */
+  stretches?: HabitStretch[];
 }
 
 const shiftedDir = join(packageDir, '.cache', 'shifted');
@@ -88,6 +96,7 @@ export async function loadFilm(
   group: string,
   path: string,
   live: Segment[],
+  stretches?: HabitStretch[],
 ): Promise<LabelledFilm> {
   const features = await cachedFeatures(path);
   const matrix = buildFeatureMatrix(features);
@@ -99,6 +108,7 @@ export async function loadFilm(
     live,
     durationSec: features.count / features.fps,
     fps: features.fps,
+    ...(stretches ? { stretches } : {}),
   };
 }
 
@@ -286,17 +296,21 @@ export function sumScores(scores: SegmentScore[]): SegmentScore {
 /** Whether plays start at the burst out of stillness when films are scored (TRAIN_BURST=0: not). */
 const BURST = process.env.TRAIN_BURST !== '0';
 
-export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
+/** The segments a film keeps when decoded as the trainer scores it. */
+export function decodeFilm(film: LabelledFilm, model: LivePlayModel): Segment[] {
   const p = liveProbabilities(film.matrix, model);
-  const { segments } = decodePlays(
+  return decodePlays(
     p,
     BURST ? film.matrix : { cuts: film.matrix.cuts },
     film.fps,
     film.durationSec,
     model,
     decodeOptionsFor(model, { ownLevels: OWN_LEVELS }),
-  );
-  return scoreSegments(segments, film.live, film.durationSec);
+  ).segments;
+}
+
+export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
+  return scoreSegments(decodeFilm(film, model), film.live, film.durationSec);
 }
 
 function round(v: number): number {
@@ -317,6 +331,7 @@ interface CeilingRow {
   auc: number | null;
   decoded: SegmentScore;
   best: SegmentScore;
+  kept: KeptDeadTime;
 }
 
 /** A held-out film's score as decoded beside its score at its own best levels. */
@@ -330,7 +345,8 @@ function ceilingRow(film: LabelledFilm, model: LivePlayModel, decoded: SegmentSc
     model.holdSec ?? DEFAULT_DECODE_OPTIONS.holdSec,
     decoded,
   );
-  return { film, auc: ceiling.auc, decoded, best: ceiling.best };
+  const kept = keptDeadTime(decodeFilm(film, model), film.live, film.durationSec, film.stretches);
+  return { film, auc: ceiling.auc, decoded, best: ceiling.best, kept };
 }
 
 /** Per film: the probability's live/dead AUC, dead removed as decoded and at the ceiling. */
@@ -347,6 +363,20 @@ function printCeilings(title: string, rows: CeilingRow[]): void {
   console.log(
     formatScore("**all, at each one's best levels**", sumScores(rows.map((r) => r.best))),
   );
+  const kept = sumKeptDeadTime(rows.map((r) => r.kept));
+  const sec = (v: number): string => `${v.toFixed(1)} s`;
+  console.log(
+    `\nDead time kept as decoded: ${sec(kept.inFalsePlaysSec + kept.aroundPlaysSec)} of ${sec(kept.countedSec)} counted; ${sec(kept.inFalsePlaysSec)} in segments without a play, ${sec(kept.aroundPlaysSec)} in a play's segment past its allowance.`,
+  );
+  if (kept.byHabit.size === 0) return;
+  console.log('\n| dead-time habit | counted | kept as decoded |');
+  console.log('| --- | --- | --- |');
+  for (const [habit, { countedSec, keptSec }] of [...kept.byHabit].sort(
+    (a, b) => b[1].keptSec - a[1].keptSec,
+  ))
+    console.log(
+      `| ${habit} | ${sec(countedSec)} | ${sec(keptSec)} (${pct(keptSec, countedSec)}) |`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -360,7 +390,7 @@ async function main(): Promise<void> {
   const cachedTruths = cachedOnly ? readdirSync(filmDir).filter((f) => f.endsWith('.json')) : [];
   for (const style of STYLE_NAMES) {
     for (const seed of seeds) {
-      let film: { path: string; live: Segment[] } | null = null;
+      let film: GeneratedStyledFilm | null = null;
       if (cachedOnly) {
         const truth = cachedTruths.find(
           (f) => f === `${style}-s${seed}-${seconds}s-${version}.json`,
@@ -371,7 +401,7 @@ async function main(): Promise<void> {
         film = await generateStyledFilm({ style, seed, durationSec: seconds, outDir: filmDir });
       }
       if (!film) continue;
-      films.push(await loadFilm(`${style}-s${seed}`, style, film.path, film.live));
+      films.push(await loadFilm(`${style}-s${seed}`, style, film.path, film.live, film.stretches));
       process.stderr.write(`.`);
     }
   }
@@ -423,12 +453,7 @@ async function main(): Promise<void> {
   console.log('| held-out style | live kept | plays dropped | dead removed |');
   console.log('| --- | --- | --- | --- |');
   const held: SegmentScore[] = [];
-  const ceilings: {
-    film: LabelledFilm;
-    auc: number | null;
-    decoded: SegmentScore;
-    best: SegmentScore;
-  }[] = [];
+  const ceilings: CeilingRow[] = [];
   for (const style of [...STYLE_NAMES, 'classic']) {
     if (!films.some((f) => f.group === style)) continue;
     const train = all.filter((f) => f.group !== style && trainable(f));
@@ -459,14 +484,7 @@ async function main(): Promise<void> {
       const score = scoreFilm(film, model);
       if (process.env.TRAIN_VERBOSE === '1') {
         const p = liveProbabilities(film.matrix, model);
-        const { segments } = decodePlays(
-          p,
-          film.matrix,
-          film.fps,
-          film.durationSec,
-          model,
-          decodeOptionsFor(model, { ownLevels: OWN_LEVELS }),
-        );
+        const segments = decodeFilm(film, model);
         const fmt = (list: Segment[]): string =>
           list.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}`).join(' ');
         console.log(

@@ -28,15 +28,10 @@ export function intersectionLength(a: readonly Segment[], b: readonly Segment[])
   return total;
 }
 
-export function scoreSegments(
-  kept: readonly Segment[],
-  live: readonly Segment[],
-  durationSec: number,
-): SegmentScore {
-  const keptN = normaliseSegments(kept, durationSec);
-  const liveN = normaliseSegments(live, durationSec);
+/** The dead time the score counts: everything outside the allowance around each play. */
+export function countedDeadTime(live: readonly Segment[], durationSec: number): Segment[] {
   const allowance = normaliseSegments(
-    liveN.map((s) => ({ start: s.start - ALLOWANCE_BEFORE_SEC, end: s.end + ALLOWANCE_AFTER_SEC })),
+    live.map((s) => ({ start: s.start - ALLOWANCE_BEFORE_SEC, end: s.end + ALLOWANCE_AFTER_SEC })),
     durationSec,
   );
   const dead: Segment[] = [];
@@ -46,6 +41,17 @@ export function scoreSegments(
     t = Math.max(t, a.end);
   }
   if (t < durationSec) dead.push({ start: t, end: durationSec });
+  return dead;
+}
+
+export function scoreSegments(
+  kept: readonly Segment[],
+  live: readonly Segment[],
+  durationSec: number,
+): SegmentScore {
+  const keptN = normaliseSegments(kept, durationSec);
+  const liveN = normaliseSegments(live, durationSec);
+  const dead = countedDeadTime(liveN, durationSec);
   const deadSec = totalLength(dead);
   let playsDropped = 0;
   for (const play of live) {
