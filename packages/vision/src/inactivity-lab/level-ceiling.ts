@@ -1,11 +1,6 @@
-import type { Segment } from '../media/segments.js';
+import { normaliseSegments, type Segment } from '../media/segments.js';
 import { decodeOptionsFor, decodePlays } from '../inactivity/live-play-model.js';
-import {
-  ALLOWANCE_AFTER_SEC,
-  ALLOWANCE_BEFORE_SEC,
-  scoreSegments,
-  type SegmentScore,
-} from '../inactivity/score-segments.js';
+import { countedDeadTime, scoreSegments, type SegmentScore } from '../inactivity/score-segments.js';
 import { auc } from './auc.js';
 
 /**
@@ -34,14 +29,12 @@ const LEVEL_STEP = 0.05;
 
 /** Frames whose middle falls in live play (1), in dead time the score counts (0), or neither (-1). */
 function scoredFrames(count: number, fps: number, live: readonly Segment[]): Int8Array {
+  const dead = countedDeadTime(normaliseSegments(live, count / fps), count / fps);
   const kind = new Int8Array(count);
   for (let i = 0; i < count; i++) {
     const t = (i + 0.5) / fps;
     if (live.some((s) => t >= s.start && t < s.end)) kind[i] = 1;
-    else if (
-      live.some((s) => t >= s.start - ALLOWANCE_BEFORE_SEC && t < s.end + ALLOWANCE_AFTER_SEC)
-    )
-      kind[i] = -1;
+    else if (!dead.some((s) => t >= s.start && t < s.end)) kind[i] = -1;
   }
   return kind;
 }

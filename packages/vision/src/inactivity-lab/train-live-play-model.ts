@@ -296,21 +296,24 @@ export function sumScores(scores: SegmentScore[]): SegmentScore {
 /** Whether plays start at the burst out of stillness when films are scored (TRAIN_BURST=0: not). */
 const BURST = process.env.TRAIN_BURST !== '0';
 
-/** The segments a film keeps when decoded as the trainer scores it. */
-export function decodeFilm(film: LabelledFilm, model: LivePlayModel): Segment[] {
+interface DecodedFilm {
+  p: Float32Array;
+  segments: Segment[];
+  score: SegmentScore;
+}
+
+/** A film decoded as the trainer scores it: its probability, the kept segments and their score. */
+export function decodeFilm(film: LabelledFilm, model: LivePlayModel): DecodedFilm {
   const p = liveProbabilities(film.matrix, model);
-  return decodePlays(
+  const { segments } = decodePlays(
     p,
     BURST ? film.matrix : { cuts: film.matrix.cuts },
     film.fps,
     film.durationSec,
     model,
     decodeOptionsFor(model, { ownLevels: OWN_LEVELS }),
-  ).segments;
-}
-
-export function scoreFilm(film: LabelledFilm, model: LivePlayModel): SegmentScore {
-  return scoreSegments(decodeFilm(film, model), film.live, film.durationSec);
+  );
+  return { p, segments, score: scoreSegments(segments, film.live, film.durationSec) };
 }
 
 function round(v: number): number {
@@ -335,18 +338,18 @@ interface CeilingRow {
 }
 
 /** A held-out film's score as decoded beside its score at its own best levels. */
-function ceilingRow(film: LabelledFilm, model: LivePlayModel, decoded: SegmentScore): CeilingRow {
+function ceilingRow(film: LabelledFilm, model: LivePlayModel, decoded: DecodedFilm): CeilingRow {
   const ceiling = levelCeiling(
-    liveProbabilities(film.matrix, model),
+    decoded.p,
     BURST ? film.matrix : { cuts: film.matrix.cuts },
     film.fps,
     film.durationSec,
     film.live,
     model.holdSec ?? DEFAULT_DECODE_OPTIONS.holdSec,
-    decoded,
+    decoded.score,
   );
-  const kept = keptDeadTime(decodeFilm(film, model), film.live, film.durationSec, film.stretches);
-  return { film, auc: ceiling.auc, decoded, best: ceiling.best, kept };
+  const kept = keptDeadTime(decoded.segments, film.live, film.durationSec, film.stretches);
+  return { film, auc: ceiling.auc, decoded: decoded.score, best: ceiling.best, kept };
 }
 
 /** Per film: the probability's live/dead AUC, dead removed as decoded and at the ceiling. */
@@ -459,7 +462,8 @@ async function main(): Promise<void> {
     const train = all.filter((f) => f.group !== style && trainable(f));
     const model = trainModel(train, `all but ${style}`, levelFilmsWithout(train));
     const heldOut = films.filter((f) => f.group === style);
-    const scores = heldOut.map((f) => scoreFilm(f, model));
+    const decoded = heldOut.map((f) => decodeFilm(f, model));
+    const scores = decoded.map((d) => d.score);
     const total = sumScores(scores);
     held.push(total);
     console.log(
@@ -470,7 +474,7 @@ async function main(): Promise<void> {
     );
     if (process.env.TRAIN_VERBOSE === '1')
       heldOut.forEach((f, i) => console.log(formatScore(`&nbsp;&nbsp;${f.name}`, scores[i]!)));
-    if (CEILING) heldOut.forEach((film, i) => ceilings.push(ceilingRow(film, model, scores[i]!)));
+    if (CEILING) heldOut.forEach((film, i) => ceilings.push(ceilingRow(film, model, decoded[i]!)));
   }
   console.log(formatScore('**all held-out styles**', sumScores(held)));
   if (CEILING) printCeilings('Levels chosen per held-out film with its labels', ceilings);
@@ -481,10 +485,9 @@ async function main(): Promise<void> {
     const rows = real.map(({ clip, film }) => {
       const train = all.filter((f) => f !== film && trainable(f));
       const model = trainModel(train, `all but ${clip.name}`, levelFilmsWithout(train, clip));
-      const score = scoreFilm(film, model);
+      const decoded = decodeFilm(film, model);
+      const { p, segments, score } = decoded;
       if (process.env.TRAIN_VERBOSE === '1') {
-        const p = liveProbabilities(film.matrix, model);
-        const segments = decodeFilm(film, model);
         const fmt = (list: Segment[]): string =>
           list.map((s) => `${s.start.toFixed(1)}-${s.end.toFixed(1)}`).join(' ');
         console.log(
@@ -494,7 +497,7 @@ async function main(): Promise<void> {
           ).join('')}`,
         );
       }
-      return { clip, score, ceiling: CEILING ? ceilingRow(film, model, score) : null };
+      return { clip, score, ceiling: CEILING ? ceilingRow(film, model, decoded) : null };
     });
     console.log('| clips | live kept | plays dropped | dead removed |');
     console.log('| --- | --- | --- | --- |');
