@@ -29,6 +29,7 @@ import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
 import { startClipLater } from './clip-variants.js';
 import { levelCeiling } from './level-ceiling.js';
+import { chooseLevelTrial, type LevelTrial } from './level-choice.js';
 import {
   keptDeadTime,
   sumKeptDeadTime,
@@ -51,7 +52,8 @@ import {
  * TRAIN_HOLD=2,1,0.4 lists the holds the levels are chosen among; TRAIN_FILM_FLOOR=0.95 the share of
  * its live time every training film should keep; TRAIN_CONTEXT=shipped keeps the shipped weights and
  * levels and chooses only their hold, TRAIN_CONTEXT=shipped-levels keeps the weights and chooses the
- * levels and hold; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
+ * levels and hold; TRAIN_LEVEL_MARGIN=1 the grid steps around the chosen levels that must keep
+ * every play too; TRAIN_OWN_LEVELS=0 decodes every film with the model's levels alone (no
  * `filmLevels`); TRAIN_BURST=0 scores without moving starts to the burst out of stillness
  * (play-onset.ts). TRAIN_SHIFTS=0.05,0.1,0.15 (s) adds the trainable real clips started that much
  * later to the films the levels are chosen on (empty: none). TRAIN_CEILING=1 prints, for each
@@ -226,12 +228,19 @@ function range(from: number, to: number, step: number): number[] {
 
 /** Share of live seconds the decoding levels must keep on the training films. */
 const LIVE_TARGET = Number(process.env.TRAIN_LIVE_TARGET ?? 0.99);
+/**
+ * Grid steps around the chosen levels (0.05 of enter, 0.04 of stay) whose levels must keep the
+ * training films' plays too (TRAIN_LEVEL_MARGIN; 0: the best levels alone). The best levels alone
+ * sit at the edge where a play starts to drop, and a retrain on films measured on another machine
+ * moved them across it (0012).
+ */
+const LEVEL_MARGIN = Number(process.env.TRAIN_LEVEL_MARGIN ?? 1);
 /** Share of its live seconds each training film should keep (counted like a dropped play). */
 const FILM_LIVE_FLOOR = Number(process.env.TRAIN_FILM_FLOOR ?? 0.95);
 
 /**
- * The decoding levels that remove the most dead time while keeping every play (on training films).
- * They are chosen on the plays as the probability finds them, before any start moves to the burst
+ * The decoding levels that remove the most dead time while keeping every play (on training films),
+ * judged for keeping play by the worst of their neighbours within LEVEL_MARGIN. They are chosen on the plays as the probability finds them, before any start moves to the burst
  * out of stillness: the levels say where play is, the burst only trims its opening (with it in the
  * choice, lower levels look cheap and keep more dead time elsewhere: 0012).
  */
@@ -241,12 +250,12 @@ function chooseLevels(
   onlyHold = false,
 ): LivePlayModel {
   const probs = films.map((f) => liveProbabilities(f.matrix, model));
-  let best: { enter: number; stay: number; holdSec: number; key: number } | null = null;
   const enters = onlyHold ? [model.enter] : range(0.2, 0.81, 0.05);
-  for (const holdSec of HOLD_CHOICES)
-    for (const enter of enters) {
+  const trials: LevelTrial[] = [];
+  for (const [h, holdSec] of HOLD_CHOICES.entries())
+    for (const [e, enter] of enters.entries()) {
       const stays = onlyHold ? [model.stay] : range(0.08, enter + 1e-9, 0.04);
-      for (const stay of stays) {
+      for (const [t, stay] of stays.entries()) {
         const options = decodeOptionsFor({ holdSec }, { ownLevels: OWN_LEVELS });
         const scores = films.map((f, i) => {
           const { segments } = decodePlays(
@@ -268,15 +277,20 @@ function chooseLevels(
         ).length;
         // Keeping play comes first: a dropped play or a film cut short costs more than any dead
         // time saved.
-        const key =
-          (liveKept >= LIVE_TARGET ? 1 : liveKept) * 10 -
-          (total.playsDropped + filmsShort) * 0.5 +
-          deadRemoved;
-        if (!best || key > best.key)
-          best = { enter: round(enter), stay: round(stay), holdSec, key };
+        const keep =
+          (liveKept >= LIVE_TARGET ? 1 : liveKept) * 10 - (total.playsDropped + filmsShort) * 0.5;
+        trials.push({
+          at: [h, e, t],
+          enter: round(enter),
+          stay: round(stay),
+          holdSec,
+          keep,
+          deadRemoved,
+        });
       }
     }
-  return { ...model, enter: best!.enter, stay: best!.stay, holdSec: best!.holdSec };
+  const best = chooseLevelTrial(trials, LEVEL_MARGIN);
+  return { ...model, enter: best.enter, stay: best.stay, holdSec: best.holdSec };
 }
 
 export function sumScores(scores: SegmentScore[]): SegmentScore {
