@@ -230,9 +230,8 @@ function range(from: number, to: number, step: number): number[] {
 const LIVE_TARGET = Number(process.env.TRAIN_LIVE_TARGET ?? 0.99);
 /**
  * Grid steps around the chosen levels (0.05 of enter, 0.04 of stay) whose levels must keep the
- * training films' plays too (TRAIN_LEVEL_MARGIN; 0: the best levels alone). The best levels alone
- * sit at the edge where a play starts to drop, and a retrain on films measured on another machine
- * moved them across it (0012).
+ * training films' plays too (TRAIN_LEVEL_MARGIN; 0: the best levels alone, as before 0012's
+ * revision "levels that keep every play at their neighbours too").
  */
 const LEVEL_MARGIN = Number(process.env.TRAIN_LEVEL_MARGIN ?? 1);
 /** Share of its live seconds each training film should keep (counted like a dropped play). */
@@ -240,7 +239,8 @@ const FILM_LIVE_FLOOR = Number(process.env.TRAIN_FILM_FLOOR ?? 0.95);
 
 /**
  * The decoding levels that remove the most dead time while keeping every play (on training films),
- * judged for keeping play by the worst of their neighbours within LEVEL_MARGIN. They are chosen on the plays as the probability finds them, before any start moves to the burst
+ * judged for keeping play by the worst of their neighbours within LEVEL_MARGIN (level-choice.ts).
+ * They are chosen on the plays as the probability finds them, before any start moves to the burst
  * out of stillness: the levels say where play is, the burst only trims its opening (with it in the
  * choice, lower levels look cheap and keep more dead time elsewhere: 0012).
  */
