@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joinClips, startClipLater } from '../inactivity-lab/clip-variants.js';
+import {
+  CLIP_REENCODINGS,
+  joinClips,
+  reencodeClip,
+  startClipLater,
+  type ClipReencoding,
+} from '../inactivity-lab/clip-variants.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
 import {
@@ -29,6 +35,8 @@ import { cachedFfmpegFilm } from '../testing/test-films.js';
  *   the high and medium ones joined into one game film (`real-clips-joined`) and each started a
  *   little later (`BENCH_SHIFTS`, default 0.05,0.1,0.15 s; re-encoded), which moves every sampled
  *   frame: a decision that holds only on the frames we happened to sample will not hold on new film;
+ *   and every marked clip re-encoded smaller and more compressed (`reencoded`: CLIP_REENCODINGS),
+ *   as another phone or a re-upload would deliver the same game;
  * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
@@ -256,6 +264,25 @@ async function main(): Promise<void> {
     }
     shiftedTotals.push({ title: `The same clips started ${shift} s later`, rows: shifted });
   }
+  const reencodedTotals: { title: string; rows: Row[] }[] = [];
+  const marked = allClips.filter((c) => c.path.includes('real-clips'));
+  for (const encoding of wanted('reencoded')
+    ? (Object.keys(CLIP_REENCODINGS) as ClipReencoding[])
+    : []) {
+    const byConfidence = { 'high+medium': [] as Row[], low: [] as Row[] };
+    for (const clip of marked) {
+      const path = await reencodeClip(clip, encoding, cacheDir);
+      const row = await measure(`${clip.name} ${encoding}`, 'reencoded', path, clip.live);
+      byConfidence[clip.confidence === 'low' ? 'low' : 'high+medium'].push(row);
+      rows.push(row);
+      printRow(row);
+    }
+    for (const [confidence, reencoded] of Object.entries(byConfidence))
+      reencodedTotals.push({
+        title: `The ${confidence} clips re-encoded ${encoding}`,
+        rows: reencoded,
+      });
+  }
   const noSport = (await noSportFilms()).filter((f) => wanted(f.name));
   const noSportRows: Row[] = [];
   for (const film of noSport) {
@@ -301,6 +328,7 @@ async function main(): Promise<void> {
     realOf((c) => c.path.includes('real-clips') && c.confidence !== 'low'),
   );
   for (const { title, rows: shifted } of shiftedTotals) printTotal(title, shifted);
+  for (const { title, rows: reencoded } of reencodedTotals) printTotal(title, reencoded);
   if (joinedRow)
     printTotal(`The same clips joined into one ${joinedRow.durationSec.toFixed(0)}-s game film`, [
       joinedRow,

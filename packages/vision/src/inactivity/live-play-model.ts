@@ -122,7 +122,7 @@ interface Play {
   start: number;
   end: number;
   strong: number;
-  /** Where the probability put the start, when the burst out of stillness moved it later. */
+  /** Where the probability put the start, when the burst out of stillness moved it. */
   probableStart?: number;
 }
 
@@ -240,9 +240,14 @@ export function decodePlays(
   );
   if (players) {
     const quiet = quietMovement(players);
+    let previousEnd = 0;
     for (const q of kept) {
-      const start = startAtBurst(players, quiet, q.start, q.end, fps);
+      // A play's burst may lie before it, but not in the previous play or across a cut.
+      let earliest = q.start;
+      while (earliest > previousEnd && !cuts[earliest]) earliest--;
+      const start = startAtBurst(players, quiet, q.start, q.end, fps, earliest);
       if (start !== q.start) [q.probableStart, q.start] = [q.start, start];
+      previousEnd = q.end;
     }
   }
   const segments = normaliseSegments(
@@ -304,9 +309,12 @@ export function explainSegments(
       .map(([group]) => REASONS[group]);
     const whistleAt = findWhistleNear(whistle, to, fps);
     const first = inside.find((q) => q.start === from)!;
+    const probableStart = first.probableStart;
     const startedBy =
-      first.probableStart !== undefined
-        ? `movement burst out of stillness at ${(from / fps).toFixed(1)} s; the quiet stretch the live-play probability took in from ${(first.probableStart / fps).toFixed(1)} s was left out (padded ${options.padBeforeSec} s)`
+      probableStart !== undefined
+        ? probableStart < from
+          ? `movement burst out of stillness at ${(from / fps).toFixed(1)} s; the quiet stretch the live-play probability took in from ${(probableStart / fps).toFixed(1)} s was left out (padded ${options.padBeforeSec} s)`
+          : `movement burst out of stillness at ${(from / fps).toFixed(1)} s, before the live-play probability rose at ${(probableStart / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`
         : from === 0
           ? 'play was already on when the film starts'
           : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;

@@ -77,3 +77,53 @@ describe('a play starts at the burst out of stillness', () => {
     expect(withMovement.plays[0]!.probableStart).toBe(10 * fps);
   });
 });
+
+describe('a play the probability found late starts at its burst', () => {
+  // Players set from 10 s, the snap at 13 s, play until 20 s; the probability rose only at 15 s.
+  const film = movement(40, 1, [
+    [10, 13, 0.5],
+    [13, 20, 3],
+  ]);
+  const quiet = quietMovement(film);
+
+  it('moves the start back to just before the burst out of stillness', () => {
+    expect(startAtBurst(film, quiet, 15 * fps, 20 * fps, fps, 0)).toBe(13 * fps - 2);
+  });
+
+  it('does not look further back than `earliest` (the previous play, a cut)', () => {
+    expect(startAtBurst(film, quiet, 15 * fps, 20 * fps, fps, 14 * fps)).toBe(15 * fps);
+  });
+
+  it('leaves it alone when the busy stretch began more than 6 s before it', () => {
+    const longPlay = movement(40, 1, [
+      [10, 13, 0.5],
+      [13, 25, 3],
+    ]);
+    const q = quietMovement(longPlay);
+    expect(startAtBurst(longPlay, q, 18 * fps, 25 * fps, fps, 0)).toBe(13 * fps - 2);
+    expect(startAtBurst(longPlay, q, 97, 25 * fps, fps, 0)).toBe(97);
+  });
+
+  it('leaves it alone when the busy stretch did not burst out of a set stillness', () => {
+    const briefPause = movement(40, 0.5, [
+      [5, 12, 3],
+      [12, 13, 0.5],
+      [13, 20, 3],
+    ]);
+    expect(startAtBurst(briefPause, quietMovement(briefPause), 15 * fps, 20 * fps, fps, 0)).toBe(
+      15 * fps,
+    );
+  });
+
+  it('keeps the whole play and says where the probability rose, but not across a cut', () => {
+    const p = Float32Array.from(film, (_, i) => (i >= 15 * fps && i < 20 * fps ? 0.9 : 0.05));
+    const levels = { enter: 0.6, stay: 0.3 };
+    const cuts = new Uint8Array(p.length);
+    const found = decodePlays(p, { cuts, players: film }, fps, 40, levels);
+    expect(found.segments[0]!.start).toBeCloseTo(12.6 - DEFAULT_DECODE_OPTIONS.padBeforeSec, 5);
+    expect(found.plays[0]!.probableStart).toBe(15 * fps);
+    cuts[14 * fps] = 1;
+    const afterCut = decodePlays(p, { cuts, players: film }, fps, 40, levels);
+    expect(afterCut.segments[0]!.start).toBeCloseTo(15 - DEFAULT_DECODE_OPTIONS.padBeforeSec, 5);
+  });
+});

@@ -6,8 +6,11 @@ import { quantile } from './play-features.js';
  * players set in formation, waiting. People moving after the camera is undone (`players` of the
  * feature matrix, a log scale of how many people-sized areas moved) show that stillness and the
  * burst out of it frame by frame, so a play whose action follows a clear stretch of stillness
- * starts at the burst. The constants were set on the marked real clips (0012, "Revision: a play
- * starts at the burst out of stillness"); the generated films of seed 7 never informed them.
+ * starts at the burst. A play the probability found late (a weak reading, a heavily compressed
+ * film) opens busy instead: it starts at the burst that began its busy stretch, if that came out
+ * of stillness. The constants were set on the marked real clips (0012, "Revision: a play starts at
+ * the burst out of stillness" and "a play the probability finds late starts at its burst"); the
+ * generated films of seed 7 never informed them.
  */
 
 /**
@@ -44,10 +47,19 @@ export function quietMovement(movement: Float32Array): number {
 }
 
 /**
- * The frame a play [start, end) should start at: where its movement first bursts above halfway from
- * the film's quiet level to the play's busy level and stays there a second, when at least 1.5 s of
- * stillness come right before that burst inside the play (then shortly before the burst); else
- * `start`.
+ * How far before the frame where the probability put a play's start its burst may lie (s): a play
+ * the probability finds late (a weak reading, heavy compression) opens busy, and the burst that
+ * began it is seconds earlier.
+ */
+const MAX_EARLIER_BURST_SEC = 6;
+
+/**
+ * The frame a play [start, end) should start at. When it opens quietly: where its movement first
+ * bursts above halfway from the film's quiet level to the play's busy level and stays there a
+ * second, if at least 1.5 s of stillness come right before that burst inside the play (then shortly
+ * before the burst). When it opens busy: where that busy stretch began, up to 6 s earlier but not
+ * before `earliest` (the previous play's end or a cut), if it burst out of 1.5 s of stillness there.
+ * Else `start`.
  */
 export function startAtBurst(
   movement: Float32Array,
@@ -55,12 +67,25 @@ export function startAtBurst(
   start: number,
   end: number,
   fps: number,
+  earliest = start,
 ): number {
   const busy = quantile(movement.subarray(start, end), BUSY_QUANTILE);
   const contrast = start === 0 ? MIN_CONTRAST_AT_FILM_START : MIN_CONTRAST;
   if (busy - quiet < contrast) return start;
   const level = quiet + BURST_LEVEL * (busy - quiet);
   const sustained = Math.round(SUSTAINED_BURST_SEC * fps);
+  const before = Math.round(BEFORE_BURST_SEC * fps);
+  const minQuiet = MIN_QUIET_SEC * fps;
+  if (movement[start]! >= level) {
+    const limit = Math.max(earliest, start - Math.round(MAX_EARLIER_BURST_SEC * fps));
+    let burst = start;
+    while (burst > limit && movement[burst - 1]! >= level) burst--;
+    let run = 0;
+    while (burst + run < end && movement[burst + run]! >= level) run++;
+    const still = quietRunBefore(movement, level, burst, earliest);
+    if (burst < start && run >= sustained && burst - still >= minQuiet)
+      return Math.max(earliest, burst - before);
+  }
   let burst = -1;
   for (let i = start, run = 0; i < end; i++) {
     run = movement[i]! >= level ? run + 1 : 0;
@@ -70,8 +95,18 @@ export function startAtBurst(
     }
   }
   if (burst < 0) return start;
+  if (burst - quietRunBefore(movement, level, burst, start) < minQuiet) return start;
+  return Math.max(start, burst - before);
+}
+
+/** The first frame of the stillness (movement under `level`) that ends at `burst`, from `from` on. */
+function quietRunBefore(
+  movement: Float32Array,
+  level: number,
+  burst: number,
+  from: number,
+): number {
   let still = burst;
-  while (still > start && movement[still - 1]! < level) still--;
-  if ((burst - still) / fps < MIN_QUIET_SEC) return start;
-  return Math.max(start, burst - Math.round(BEFORE_BURST_SEC * fps));
+  while (still > from && movement[still - 1]! < level) still--;
+  return still;
 }

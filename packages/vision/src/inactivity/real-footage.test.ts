@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
 import { runProcess } from '../media/run-process.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { CLIP_REENCODINGS } from '../inactivity-lab/clip-variants.js';
+import { intersectionLength } from './score-segments.js';
 import { runInactivityFilter } from './run-inactivity-filter.js';
 
 const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
 const photo = sharedMediaForTests('frames/bus.jpg');
 /** Phone in the stands: players walk to the line (0–1 s) and stand set until the snap at 3.57 s. */
 const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
+/** Set till 2.9 s, the snap at 2.95 s, the tackle at about 6 s. */
+const weakPlay = sharedMediaForTests('real-clips/IMG_7661.mp4');
 const dir = resolve(import.meta.dirname, '../../.cache/test-media');
 
 describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
@@ -34,6 +38,31 @@ describe.skipIf(!snap.path)(withSkipReason('inactivity filter before a real snap
     expect(first!.startedBy).toContain('burst out of stillness');
   });
 });
+
+describe.skipIf(!weakPlay.path)(
+  withSkipReason('inactivity filter on a heavily compressed real play', weakPlay),
+  () => {
+    it('keeps the play from its snap although the probability finds it seconds late', async () => {
+      await mkdir(dir, { recursive: true });
+      const film = join(dir, 'IMG_7661-1080p-crf32.mp4');
+      const made = await runProcess(ffmpegPath(), [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        weakPlay.path!,
+        ...CLIP_REENCODINGS['1080p-crf32'],
+        film,
+      ]);
+      expect(made.code).toBe(0);
+      const result = await runInactivityFilter({ input: film });
+      const play = [{ start: 2.95, end: 6 }];
+      expect(intersectionLength(play, result.segments)).toBeGreaterThanOrEqual(0.97 * 3.05);
+      expect(result.segments[0]!.startedBy).toContain('before the live-play probability rose');
+    });
+  },
+);
 
 describe.skipIf(!photo.path)(
   withSkipReason('inactivity filter on a film with no sport', photo),
