@@ -35,8 +35,8 @@ import { cachedFfmpegFilm } from '../testing/test-films.js';
  *   the high and medium ones joined into one game film (`real-clips-joined`) and each started a
  *   little later (`BENCH_SHIFTS`, default 0.05,0.1,0.15 s; re-encoded), which moves every sampled
  *   frame: a decision that holds only on the frames we happened to sample will not hold on new film;
- *   and every marked clip re-encoded smaller and more compressed (`reencoded`: CLIP_REENCODINGS),
- *   as another phone or a re-upload would deliver the same game;
+ *   and every marked clip re-encoded smaller and more compressed, or without its sound
+ *   (`reencoded`: CLIP_REENCODINGS), as another phone or a re-upload would deliver the same game;
  * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.

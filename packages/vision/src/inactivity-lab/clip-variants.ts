@@ -100,7 +100,8 @@ export async function startClipLater(
 
 /**
  * How the same game could reach the filter from another phone or a re-upload: smaller and more
- * compressed than the marked clips as recorded (1080p, about 17 Mbps). The marks do not move.
+ * compressed than the marked clips as recorded (1080p, about 17 Mbps), or without its sound. The
+ * marks do not move.
  */
 export const CLIP_REENCODINGS = {
   '1080p-crf32': ['-c:v', 'libx264', '-crf', '32', '-preset', 'veryfast', '-c:a', 'copy'],
@@ -130,6 +131,7 @@ export const CLIP_REENCODINGS = {
     '-c:a',
     'copy',
   ],
+  'no-sound': ['-c:v', 'copy', '-an'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClipReencoding = keyof typeof CLIP_REENCODINGS;
