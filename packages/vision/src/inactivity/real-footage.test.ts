@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
 import { runProcess } from '../media/run-process.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { cachedFfmpegFilm } from '../testing/test-films.js';
 import { CLIP_REENCODINGS } from '../inactivity-lab/clip-variants.js';
 import { intersectionLength } from './score-segments.js';
 import { runInactivityFilter } from './run-inactivity-filter.js';
@@ -43,19 +44,11 @@ describe.skipIf(!weakPlay.path)(
   withSkipReason('inactivity filter on a heavily compressed real play', weakPlay),
   () => {
     it('keeps the play from its snap although the probability finds it seconds late', async () => {
-      await mkdir(dir, { recursive: true });
-      const film = join(dir, 'IMG_7661-1080p-crf32.mp4');
-      const made = await runProcess(ffmpegPath(), [
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-i',
-        weakPlay.path!,
-        ...CLIP_REENCODINGS['1080p-crf32'],
-        film,
-      ]);
-      expect(made.code).toBe(0);
+      const film = await cachedFfmpegFilm(
+        'IMG_7661-1080p-crf32.mp4',
+        ['-i', weakPlay.path!, ...CLIP_REENCODINGS['1080p-crf32']],
+        dir,
+      );
       const result = await runInactivityFilter({ input: film });
       const play = [{ start: 2.95, end: 6 }];
       expect(intersectionLength(play, result.segments)).toBeGreaterThanOrEqual(0.97 * 3.05);
