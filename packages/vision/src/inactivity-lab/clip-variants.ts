@@ -136,9 +136,9 @@ export const CLIP_REENCODINGS = {
 
 export type ClipReencoding = keyof typeof CLIP_REENCODINGS;
 
-/** A marked clip re-encoded one of the CLIP_REENCODINGS ways (cached in `dir`). */
+/** A clip re-encoded one of the CLIP_REENCODINGS ways (cached in `dir`). */
 export function reencodeClip(
-  clip: LabelledClip,
+  clip: Pick<LabelledClip, 'name' | 'path'>,
   encoding: ClipReencoding,
   dir: string,
 ): Promise<string> {

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../media/ffmpeg-paths.js';
 import { runProcess } from '../media/run-process.js';
 import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
-import { cachedFfmpegFilm } from '../testing/test-films.js';
-import { CLIP_REENCODINGS } from '../inactivity-lab/clip-variants.js';
+import { reencodeClip } from '../inactivity-lab/clip-variants.js';
 import { intersectionLength } from './score-segments.js';
 import { runInactivityFilter } from './run-inactivity-filter.js';
 
@@ -44,9 +43,9 @@ describe.skipIf(!weakPlay.path)(
   withSkipReason('inactivity filter on a heavily compressed real play', weakPlay),
   () => {
     it('keeps the play from its snap although the probability finds it seconds late', async () => {
-      const film = await cachedFfmpegFilm(
-        'IMG_7661-1080p-crf32.mp4',
-        ['-i', weakPlay.path!, ...CLIP_REENCODINGS['1080p-crf32']],
+      const film = await reencodeClip(
+        { name: 'IMG_7661.mp4', path: weakPlay.path! },
+        '1080p-crf32',
         dir,
       );
       const result = await runInactivityFilter({ input: film });
