@@ -159,8 +159,7 @@ export const UploadMessages = {
   notMultipart: 'The upload is not a valid multipart form. Send the video in the "video" field.',
   cutShort: 'The upload ended before the whole video arrived. Please try again.',
   stalled: 'The upload stopped sending data and was cancelled. Please try again.',
-  tooManyAtOnce:
-    'You have too many uploads in progress. Wait for one to finish, then try again.',
+  tooManyAtOnce: 'You have too many uploads in progress. Wait for one to finish, then try again.',
 } as const;
 
 /** The largest picture a video may have, either way round (MAX_VIDEO_WIDTH x MAX_VIDEO_HEIGHT). */
