@@ -68,3 +68,25 @@ export function textFailures(value: string | undefined | null, field: TextField)
   if (hasBadCharacters(value, field.multiline)) failures.push(badCharactersMessage(field));
   return failures;
 }
+
+/* eslint-disable no-control-regex -- finding control characters is what these are for */
+const CONTROLS = /[\u0000-\u001f\u007f]+/g;
+/* eslint-enable no-control-regex */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * A video title made from a file name (its last path segment without the extension) that passes
+ * the title's own rule: control characters and lone surrogates go, spaces are collapsed and it is
+ * cut at the cap without splitting a character.
+ */
+export function videoTitleFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).at(-1) ?? '';
+  const cleaned = base
+    .replace(/\.[^.]*$/, '')
+    .replace(CONTROLS, ' ')
+    .replace(LONE_SURROGATES, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const capped = cleaned.slice(0, TextLimits.videoTitle).replace(/[\ud800-\udbff]$/, '');
+  return capped.trim();
+}

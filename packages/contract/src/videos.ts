@@ -159,4 +159,20 @@ export const UploadMessages = {
   notMultipart: 'The upload is not a valid multipart form. Send the video in the "video" field.',
   cutShort: 'The upload ended before the whole video arrived. Please try again.',
   stalled: 'The upload stopped sending data and was cancelled. Please try again.',
+  tooManyAtOnce: 'You have too many uploads in progress. Wait for one to finish, then try again.',
 } as const;
+
+/** The largest picture a video may have, either way round (MAX_VIDEO_WIDTH x MAX_VIDEO_HEIGHT). */
+export interface PictureLimit {
+  width: number;
+  height: number;
+}
+
+/** 415 for a video whose picture is larger than the server accepts (it would not be decoded). */
+export function pictureTooLargeMessage(
+  picture: PictureLimit | undefined,
+  limit: PictureLimit,
+): string {
+  const size = picture ? ` (${picture.width}x${picture.height})` : '';
+  return `The video's picture${size} is larger than the ${limit.width}x${limit.height} pixels we accept.`;
+}

@@ -76,6 +76,9 @@ const envSchema = z.object({
   S3_PREFIX: optionalText,
   MAX_UPLOAD_BYTES: positiveInt(10 * 1024 ** 3),
   UPLOAD_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  MAX_CONCURRENT_UPLOADS_PER_USER: positiveInt(5),
+  MAX_VIDEO_WIDTH: positiveInt(7680),
+  MAX_VIDEO_HEIGHT: positiveInt(4320),
   UPLOAD_EXPIRY_HOURS: positiveInt(24),
   MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
   YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
@@ -132,6 +135,13 @@ export interface Config {
   maxUploadBytes: number;
   /** An upload whose body sends nothing for this long is refused (400) and its temporary file removed. */
   uploadIdleTimeoutMs: number;
+  /** Upload requests one user may have receiving at once (both upload paths); more answer 429. */
+  maxConcurrentUploadsPerUser: number;
+  /**
+   * The largest picture a video may have, either way round; a larger one is refused before any
+   * frame of it is decoded, and decoders are told not to allocate more.
+   */
+  maxVideoPicture: { width: number; height: number };
   /** A resumable upload not finished and turned into a video this long after it began is removed. */
   uploadExpiryMs: number;
   mediaUrlTtlSeconds: number;
@@ -203,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : { kind: 'local', root: path.join(dataDir, 'storage') },
     maxUploadBytes: values.MAX_UPLOAD_BYTES,
     uploadIdleTimeoutMs: values.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    maxConcurrentUploadsPerUser: values.MAX_CONCURRENT_UPLOADS_PER_USER,
+    maxVideoPicture: { width: values.MAX_VIDEO_WIDTH, height: values.MAX_VIDEO_HEIGHT },
     uploadExpiryMs: values.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
     mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
     ytDlpPath: values.YTDLP_PATH,

@@ -6,6 +6,7 @@ import type { ObjectStorage } from '../infra/storage/object-storage.js';
 import type { ResumableUploadStore } from '../infra/storage/resumable-upload-store.js';
 import type { Services, ServicesConfig } from '../services/create-services.js';
 import { createResumableUploadService } from '../services/videos/resumable-upload.service.js';
+import { createUploadSlots } from '../services/videos/upload-slots.js';
 import { authenticate } from './plugins/authenticate.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -61,6 +62,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   } = deps.services;
 
   const uploadLocker = deps.uploadLocker ?? new MemoryLocker();
+  // One count for both upload paths.
+  const uploadSlots = createUploadSlots(config.maxConcurrentUploadsPerUser);
 
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -93,6 +96,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
           prefix: API_PREFIX,
           maxUploadBytes: config.maxUploadBytes,
           idleTimeoutMs: config.uploadIdleTimeoutMs,
+          uploadSlots,
         }),
       );
       await api.register(async (json) => {
@@ -119,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
               tmpDir: deps.tmpDir,
               maxUploadBytes: config.maxUploadBytes,
               uploadIdleTimeoutMs: config.uploadIdleTimeoutMs,
+              uploadSlots,
             }),
           );
           await scope.register(

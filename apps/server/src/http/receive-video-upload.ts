@@ -57,16 +57,15 @@ function watchBody(
     if (seen > limits.maxBytes) controller.abort(limits.tooLarge());
     else arm();
   };
-  const onEnd = (): void => clearTimeout(timer);
   raw.on('data', onData);
-  raw.once('end', onEnd);
-  if (!raw.complete) arm();
+  // Armed even when the whole body has arrived: a parser that stalls on it (busboy drops a part
+  // whose header it cannot read, and never reads that part's bytes) must not hold the request.
+  arm();
   return {
     signal: controller.signal,
     stop(): void {
       clearTimeout(timer);
       raw.off('data', onData);
-      raw.off('end', onEnd);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PROFILE_PAGE_ROUTE, PUBLIC_VIDEO_ROUTE } from '@filmroom/contract';
 import { probeVideo } from '@filmroom/vision/media';
+import { probeVideoWithinLimit } from '../infra/media/picture-limit.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
@@ -24,6 +25,7 @@ import type { JobSender } from '../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../infra/storage/object-storage.js';
 import { createAccountMailService } from './accounts/account-mail.service.js';
 import { createAccountService } from './accounts/account.service.js';
+import { createFailedAttempts } from './accounts/failed-attempts.js';
 import { createSettingsService } from './accounts/settings.service.js';
 import type { Clock } from './clock.js';
 import { createMediaUrlSigner } from './media/signed-media-url.js';
@@ -121,7 +123,18 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     clock,
     logger,
   });
-  const settings = createSettingsService({ users, passwords: infra.passwords, sessions, clock });
+  const settings = createSettingsService({
+    users,
+    passwords: infra.passwords,
+    sessions,
+    clock,
+    // The login limiter's allowance and window (RATE_LIMIT_AUTH_MAX per minute).
+    failedPasswordChecks: createFailedAttempts({
+      max: config.rateLimitAuthMax,
+      windowMs: 60_000,
+      clock,
+    }),
+  });
   const signer = createMediaUrlSigner({
     secret: config.jwtSecret,
     apiPrefix: infra.apiPrefix,
@@ -169,6 +182,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     storage,
     jobs,
     signer,
+    pictureLimit: config.maxVideoPicture,
     allowHosts: config.ssrfAllowHosts,
     links: createLinkProbe({
       ytDlpPath: config.ytDlpPath,
@@ -185,7 +199,8 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     logger,
     imports: infra.imports,
     media: {
-      probe: (file, signal) => probeVideo(file, { signal }),
+      // Linked films are checked as uploads are: no oversized picture is ever decoded.
+      probe: (file, signal) => probeVideoWithinLimit(file, config.maxVideoPicture, { signal }),
       thumbnail: makeThumbnail,
       playableAction: playableActionFor,
       makePlayable: makeBrowserPlayable,

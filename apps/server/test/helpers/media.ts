@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import { testClip } from '@filmroom/vision/testing';
 import type { FastifyInstance } from 'fastify';
@@ -78,4 +81,35 @@ export async function filesUnder(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * A one-frame PNG-in-MOV film whose headers (and PNG header) declare a `width`x`height` picture
+ * while the file stays under a kilobyte: decoding it would allocate the whole picture (about
+ * 600 MB for 16000x12000), as a crafted upload would make ffprobe and ffmpeg do.
+ */
+export async function makeOversizedPictureClip(
+  file: string,
+  width: number,
+  height: number,
+): Promise<string> {
+  await promisify(execFile)('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=black:s=16x12:d=1:r=1'],
+    ...['-frames:v', '1', '-c:v', 'png', '-f', 'mov', file],
+  ]);
+  const bytes = await readFile(file);
+  const ihdr = bytes.indexOf('IHDR');
+  bytes.writeUInt32BE(width, ihdr + 4);
+  bytes.writeUInt32BE(height, ihdr + 8);
+  bytes.writeUInt32BE(crc32(bytes.subarray(ihdr, ihdr + 17)), ihdr + 17);
+  // The sample description's 16-bit picture size, then the track header's 16.16 one.
+  const entry = bytes.indexOf('png ');
+  bytes.writeUInt16BE(width, entry + 28);
+  bytes.writeUInt16BE(height, entry + 30);
+  const tkhd = bytes.indexOf('tkhd');
+  const end = tkhd - 4 + bytes.readUInt32BE(tkhd - 4);
+  bytes.writeUInt32BE(width * 65536, end - 8);
+  bytes.writeUInt32BE(height * 65536, end - 4);
+  await writeFile(file, bytes);
+  return file;
 }

@@ -22,6 +22,8 @@ describe('configuration', () => {
       activationTokenTtlHours: 48,
       resetTokenTtlMinutes: 60,
       rateLimitAuthMax: 10,
+      maxConcurrentUploadsPerUser: 5,
+      maxVideoPicture: { width: 7680, height: 4320 },
       role: 'all',
       logLevel: 'info',
       trustProxy: false,
@@ -52,6 +54,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, 'ACCESS_TOKEN_TTL_SECONDS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MAX_CONCURRENT_UPLOADS_PER_USER: '0' }, 'MAX_CONCURRENT_UPLOADS_PER_USER'],
+    [{ MAX_VIDEO_WIDTH: 'wide' }, 'MAX_VIDEO_WIDTH'],
   ])('fails fast on %o with a one-line message naming %s', (env, variable) => {
     const attempt = () => loadConfig(env);
 

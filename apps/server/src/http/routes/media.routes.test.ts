@@ -36,6 +36,14 @@ afterAll(async () => {
 });
 
 describe('signed media URLs', () => {
+  it.each(['../outside.txt', 'videos/../../outside.txt', '/etc/passwd', 'videos//v1'])(
+    'refuse with 403 a signed key that leaves storage (%s)',
+    async (key) => {
+      const response = await app.inject(signer.sign({ key }));
+      expect(response.statusCode).toBe(403);
+    },
+  );
+
   it('serve the whole file with its content type', async () => {
     const response = await app.inject(signer.sign({ key: 'videos/v1/playable.mp4' }));
     expect(response.statusCode).toBe(200);

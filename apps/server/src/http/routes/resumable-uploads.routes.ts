@@ -20,6 +20,7 @@ import {
   type ResumableUploadStore,
 } from '../../infra/storage/resumable-upload-store.js';
 import type { ResumableUploadService } from '../../services/videos/resumable-upload.service.js';
+import type { UploadSlots } from '../../services/videos/upload-slots.js';
 import { parseBody } from '../parse-body.js';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
@@ -40,6 +41,7 @@ export function resumableUploadsRoutes(options: {
   prefix: string;
   maxUploadBytes: number;
   idleTimeoutMs: number;
+  uploadSlots: UploadSlots;
 }) {
   const { uploads } = options;
   const base = ResumableUploadPaths.base;
@@ -89,6 +91,18 @@ export function resumableUploadsRoutes(options: {
 
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     users.set(request.raw, request.userId);
+    // Requests that may carry bytes hold one of the user's upload slots until they end.
+    if (request.method === 'POST' || request.method === 'PATCH') {
+      let free: () => void;
+      try {
+        free = options.uploadSlots.take(request.userId);
+      } catch (error) {
+        reply.header('connection', 'close');
+        reply.header('tus-resumable', '1.0.0');
+        throw error;
+      }
+      reply.raw.once('close', free);
+    }
     // A connection that goes quiet is closed (Node destroys a timed-out socket nobody handles);
     // the client resumes from what arrived.
     (request.raw.socket as Socket | undefined)?.setTimeout?.(options.idleTimeoutMs);

@@ -45,7 +45,12 @@ export function settingsRoutes(options: {
 
     app.put(ApiPaths.changePassword, async (request): Promise<TokenPair> => {
       const body = parseBody(changePasswordRequestSchema, request.body);
-      return settings.changePassword(request.userId, body.oldPassword, body.newPassword);
+      return settings.changePassword(
+        request.userId,
+        body.oldPassword,
+        body.newPassword,
+        request.ip,
+      );
     });
   };
 }

@@ -11,12 +11,13 @@ import {
   videoIdRequestSchema,
   VideoSource,
 } from '@filmroom/contract';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import {
   processingKindOf,
   type VideoIntakeService,
 } from '../../services/videos/video-intake.service.js';
 import type { FailedVideoRetryService } from '../../services/videos/failed-video-retry.service.js';
+import type { UploadSlots } from '../../services/videos/upload-slots.js';
 import type { VideoLibraryService } from '../../services/videos/video-library.service.js';
 import { parseBody } from '../parse-body.js';
 import { sendKeptJson } from '../plugins/compression.js';
@@ -37,8 +38,18 @@ export function videosRoutes(options: {
   tmpDir: string;
   maxUploadBytes: number;
   uploadIdleTimeoutMs: number;
+  uploadSlots: UploadSlots;
 }) {
   const { library, intake, retries } = options;
+  const takeSlot = (userId: string, reply: FastifyReply): (() => void) => {
+    try {
+      return options.uploadSlots.take(userId);
+    } catch (error) {
+      // The body is not read: close instead of draining it.
+      reply.header('connection', 'close');
+      throw error;
+    }
+  };
   const ok = { success: true } as const;
 
   return async (app: FastifyInstance): Promise<void> => {
@@ -83,12 +94,17 @@ export function videosRoutes(options: {
 
     for (const [path, tool] of FILE_UPLOADS) {
       app.post(path, async (request, reply) => {
-        const upload = await receiveVideoUpload(request, reply, {
-          tmpDir: options.tmpDir,
-          maxBytes: options.maxUploadBytes,
-          idleTimeoutMs: options.uploadIdleTimeoutMs,
-        });
-        return intake.acceptUpload(request.userId, { ...upload, tool });
+        const free = takeSlot(request.userId, reply);
+        try {
+          const upload = await receiveVideoUpload(request, reply, {
+            tmpDir: options.tmpDir,
+            maxBytes: options.maxUploadBytes,
+            idleTimeoutMs: options.uploadIdleTimeoutMs,
+          });
+          return await intake.acceptUpload(request.userId, { ...upload, tool });
+        } finally {
+          free();
+        }
       });
     }
 

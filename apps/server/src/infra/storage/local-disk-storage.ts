@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -89,6 +89,24 @@ export class LocalDiskStorage implements ObjectStorage {
     const file = this.pathOf(key);
     await rm(file, { force: true });
     await rm(`${file}${META_SUFFIX}`, { force: true });
+    await this.removeEmptyFolders(path.dirname(file));
+  }
+
+  /**
+   * Removes `folder` and its parents up to the root while they are empty, so a deleted video leaves
+   * no folders behind. A folder another write just made is not empty and stays; one removed just
+   * before a write is made again by its `mkdir`.
+   */
+  private async removeEmptyFolders(folder: string): Promise<void> {
+    const root = path.resolve(this.root);
+    for (let dir = path.resolve(folder); dir.startsWith(`${root}${path.sep}`);) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
   }
 
   async withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T> {

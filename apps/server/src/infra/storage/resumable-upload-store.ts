@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,8 +39,8 @@ export interface ResumableUploadStore {
   idPrefix: string;
   find(id: string): Promise<ResumableUpload | undefined>;
   /**
-   * A local file with a finished upload's bytes, for the caller to move or remove: the upload's
-   * own file on disk, or a copy from the bucket in `tmpDir`.
+   * A local file in `tmpDir` with a finished upload's bytes, for the caller to move or remove; the
+   * upload itself stays until `forget`, so a completion that fails can be tried again.
    */
   takeFile(id: string, tmpDir: string): Promise<string>;
   /** Removes the upload's bytes (if still there) and its record. */
@@ -87,7 +87,17 @@ export async function openResumableUploadStore(options: {
         return undefined;
       }
     },
-    takeFile: async (id) => path.join(options.directory, id),
+    async takeFile(id, tmpDir) {
+      await mkdir(tmpDir, { recursive: true });
+      const file = path.join(tmpDir, `resumable-${randomUUID()}`);
+      const own = path.join(options.directory, id);
+      // A second name for the same bytes (no copy) where the disk allows it.
+      await link(own, file).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+        await copyFile(own, file);
+      });
+      return file;
+    },
     async forget(id) {
       if (!isResumableUploadId(id)) return;
       await rm(path.join(options.directory, id), { force: true });

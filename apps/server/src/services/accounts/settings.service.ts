@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import { AppError, assertValid, unauthorized, withoutConfirmation } from '../errors.js';
 import type { SessionService } from '../tokens/session.service.js';
 import { normalizePhone } from './account-rules.js';
+import type { FailedAttempts } from './failed-attempts.js';
 
 export interface ProfileChanges {
   firstName: string;
@@ -37,6 +38,8 @@ export function createSettingsService(deps: {
   passwords: PasswordHasher;
   sessions: SessionService;
   clock: Clock;
+  /** Wrong old passwords, counted per user and per client address. */
+  failedPasswordChecks: FailedAttempts;
 }) {
   const { users } = deps;
 
@@ -83,19 +86,29 @@ export function createSettingsService(deps: {
       return { notificationsEnabled: user.notificationsEnabled };
     },
 
-    /** Checks the old password, stores the new one, ends every other session and starts a fresh one. */
+    /**
+     * Checks the old password, stores the new one, ends every other session and starts a fresh one.
+     * Too many wrong old passwords for the user or from `clientAddress` are answered 429, as logins
+     * are, before any hash is computed.
+     */
     async changePassword(
       userId: string,
       oldPassword: string,
       newPassword: string,
+      clientAddress: string,
     ): Promise<TokenPair> {
       assertValid(
         withoutConfirmation(
           validateChangePassword({ oldPassword, newPassword, confirmPassword: newPassword }),
         ),
       );
+      const attemptKeys = [`user:${userId}`, `address:${clientAddress}`];
+      if (deps.failedPasswordChecks.isBlocked(attemptKeys)) {
+        throw new AppError(429, Messages.tooManyRequests);
+      }
       const user = await existingUser(userId);
       if (!(await deps.passwords.verify(user.passwordHash, oldPassword))) {
+        deps.failedPasswordChecks.recordFailure(attemptKeys);
         throw new AppError(400, Messages.oldPasswordWrong);
       }
       const updated = await update(userId, {

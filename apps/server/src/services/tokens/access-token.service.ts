@@ -15,6 +15,9 @@ export interface AccessTokenClaims {
 
 const ALGORITHM = 'HS256';
 
+/** User ids are UUIDs; a token naming anything else is refused before it reaches the database. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Short-lived HS256 JWTs with the payload the web reads: `{ email, role: [name], sub, exp }`. */
 export function createAccessTokenService(options: {
   secret: string;
@@ -42,7 +45,9 @@ export function createAccessTokenService(options: {
           requiredClaims: ['sub', 'exp'],
         });
         const roles = Array.isArray(payload.role) ? payload.role.map(String) : [];
-        if (typeof payload.email !== 'string' || !payload.sub) return undefined;
+        if (typeof payload.email !== 'string' || !payload.sub || !USER_ID.test(payload.sub)) {
+          return undefined;
+        }
         return { userId: payload.sub, email: payload.email, roles };
       } catch {
         return undefined;

@@ -56,18 +56,23 @@ export function createResumableUploadService(deps: {
         if (!upload) return await earlierOrUnknown(userId, uploadId);
         // A failed fetch from the bucket leaves the upload as it is, for another try.
         const file = await uploads.takeFile(uploadId, deps.tmpDir);
+        let video: LibraryVideo | InProgressVideo;
         try {
-          return await intake.acceptUpload(userId, {
+          video = await intake.acceptUpload(userId, {
             file,
             fileName: upload.metadata[ResumableMetadataKeys.fileName] ?? '',
             contentType: upload.metadata[ResumableMetadataKeys.contentType] ?? '',
             tool,
             videoId: uploadId,
           });
-        } finally {
-          // Stored or refused, the upload is done with: nothing of it stays behind.
-          await uploads.forget(uploadId);
+        } catch (error) {
+          // A refused file is done with; after a failure of ours the upload stays for a retry.
+          if (error instanceof AppError && error.statusCode < 500) await uploads.forget(uploadId);
+          throw error;
         }
+        // Stored: nothing of the upload stays behind.
+        await uploads.forget(uploadId);
+        return video;
       } finally {
         await lock.unlock();
       }

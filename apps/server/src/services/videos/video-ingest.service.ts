@@ -7,6 +7,7 @@ import {
   UploadKind,
   VideoSource,
   type ImportErrorKind,
+  videoTitleFromFileName,
 } from '@filmroom/contract';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
@@ -20,7 +21,7 @@ import { stageProgress, type ProgressRange } from '../progress/stage-progress.js
 import type { RunAttempt } from '../run-attempt.js';
 import type { ImportFailureNotifier } from './import-failure-notifier.js';
 import type { RunningImports } from './running-imports.js';
-import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
+import { contentTypeFor, sourceExtension, videoKeys } from './video-keys.js';
 
 /** The media work of an ingest: probe, thumbnail and, when a browser cannot play it, a rendition. */
 export interface IngestMedia {
@@ -73,7 +74,7 @@ export interface VideoIngestDeps {
 function titleFromUrl(url: string): string {
   const { hostname, pathname } = new URL(url);
   const last = decodeURIComponent(pathname.split('/').filter(Boolean).at(-1) ?? '');
-  return titleFromFileName(last) || hostname;
+  return videoTitleFromFileName(last) || hostname;
 }
 
 /**
@@ -211,7 +212,7 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
           signal,
           onProgress,
         });
-        const title = video.title || titleFromFileName(download.fileName ?? '');
+        const title = video.title || videoTitleFromFileName(download.fileName ?? '');
         const info = await deps.media.probe(download.file, signal);
         const extension = sourceExtension(download.file, info.formatName);
         const key = videoKeys(video.userId, video.id).source(extension);

@@ -6,6 +6,8 @@ import {
   isPlatformLink,
   Messages,
   notAVideoMessage,
+  pictureTooLargeMessage,
+  type PictureLimit,
   ProcessingProgress,
   Tool,
   TOOLS,
@@ -16,11 +18,13 @@ import {
   type VideoType,
   type InProgressVideo,
   type LibraryVideo,
+  videoTitleFromFileName,
 } from '@filmroom/contract';
-import { MediaError, probeVideo } from '@filmroom/vision/media';
+import { MediaError } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { LinkKind } from '../../infra/media/link-download.js';
 import type { LinkProbeResult } from '../../infra/media/link-probe.js';
+import { PictureTooLargeError, probeVideoWithinLimit } from '../../infra/media/picture-limit.js';
 import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
@@ -28,7 +32,7 @@ import { storeLocalFile } from '../../infra/storage/store-file.js';
 import { AppError } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
-import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
+import { contentTypeFor, sourceExtension, storedFileName, videoKeys } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
 
 /** The upload kind of a processing request; without a type it runs the dialog's default tool. */
@@ -45,6 +49,8 @@ export function createVideoIntakeService(deps: {
   storage: ObjectStorage;
   jobs: JobSender;
   signer: MediaUrlSigner;
+  /** The largest video picture accepted (MAX_VIDEO_WIDTH x MAX_VIDEO_HEIGHT, either way round). */
+  pictureLimit: PictureLimit;
   /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
   allowHosts: readonly string[];
   /**
@@ -100,12 +106,17 @@ export function createVideoIntakeService(deps: {
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const info = await probeVideo(upload.file).catch((error: unknown) => {
-          if (error instanceof MediaError) {
-            throw new AppError(415, notAVideoMessage(upload.contentType));
-          }
-          throw error;
-        });
+        const info = await probeVideoWithinLimit(upload.file, deps.pictureLimit).catch(
+          (error: unknown) => {
+            if (error instanceof PictureTooLargeError) {
+              throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
+            }
+            if (error instanceof MediaError) {
+              throw new AppError(415, notAVideoMessage(upload.contentType));
+            }
+            throw error;
+          },
+        );
         const id = upload.videoId ?? randomUUID();
         const extension = sourceExtension(upload.fileName, info.formatName);
         const key = videoKeys(userId, id).source(extension);
@@ -114,14 +125,14 @@ export function createVideoIntakeService(deps: {
           stored = await videos.create({
             id,
             userId,
-            title: titleFromFileName(upload.fileName),
+            title: videoTitleFromFileName(upload.fileName),
             type: videoTypeOfUploadKind(upload.tool),
             requestedTool: upload.tool,
             source: VideoSource.Upload,
             status: 'ingesting',
             percentageCompleted:
               upload.tool === UploadKind.VideoLibrary ? 0 : ProcessingProgress.engineStart,
-            originalFileName: upload.fileName,
+            originalFileName: storedFileName(upload.fileName),
             sourceKey: key,
             sizeBytes: object.size,
           });

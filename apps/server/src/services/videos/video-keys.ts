@@ -44,10 +44,22 @@ export function extensionOf(key: string): string {
   return /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? 'mp4';
 }
 
-/** The library title for an uploaded file: its name without folders or extension. */
-export function titleFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).at(-1) ?? '';
-  return base.replace(/\.[^.]*$/, '').trim();
+/** Longest uploaded file name kept with a video (it is only shown to operators). */
+const STORED_FILE_NAME_MAX = 1024;
+
+/**
+ * The uploaded file's name as it may be stored: without control characters (PostgreSQL text
+ * cannot hold a NUL) or lone surrogates, and capped.
+ */
+export function storedFileName(fileName: string): string {
+  return (
+    fileName
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+      .replace(/[\x00-\x1f\x7f]/g, ' ')
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .slice(0, STORED_FILE_NAME_MAX)
+      .replace(/[\ud800-\udbff]$/, '')
+  );
 }
 
 /** A download file name from the title, safe on every OS: `Game vs Tigers.mp4`. */
