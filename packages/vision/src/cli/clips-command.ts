@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { ClipPlanError } from '../clips/plan-clips.js';
-import { renderClips } from '../clips/render-clips.js';
+import { ClipPlanError } from '../engines/player-tracking/clips/plan-clips.js';
+import { renderClips } from '../engines/player-tracking/clips/render-clips.js';
 import { MediaError } from '../media/media-error.js';
-import type { TrackingAnalysis } from '../tracking/tracking-types.js';
+import type { TrackingAnalysis } from '../engines/player-tracking/tracking-types.js';
 import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 
 const USAGE =

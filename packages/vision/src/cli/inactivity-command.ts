@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
+import { runInactivityFilter } from '../engines/inactivity/run-inactivity-filter.js';
 import { MediaError } from '../media/media-error.js';
 import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { MediaError } from '../media/media-error.js';
-import { analyseTracking } from '../tracking/analyse-tracking.js';
-import type { TimeRange } from '../tracking/tracking-types.js';
+import { analyseTracking } from '../engines/player-tracking/analyse-tracking.js';
+import type { TimeRange } from '../engines/player-tracking/tracking-types.js';
 import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
 
 const USAGE =

@@ -1,7 +1,7 @@
-import type { RenderClipsResult } from '../clips/render-clips.js';
-import type { InactivityFilterResult } from '../inactivity/run-inactivity-filter.js';
-import type { TeamLetter } from '../teams/cluster-teams.js';
-import type { TrackingAnalysis } from '../tracking/tracking-types.js';
+import type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
+import type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
+import type { TeamLetter } from '../perception/teams/cluster-teams.js';
+import type { TrackingAnalysis } from '../engines/player-tracking/tracking-types.js';
 
 /** What Player Tracking's analysis hands on: the teams and players the user picks from and renders. */
 export type TrackingSummary = Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>;

@@ -8,10 +8,14 @@ export type {
   EngineResults,
   TrackingSummary,
 } from './engine-types.js';
-export type { InactivityFilterResult } from '../inactivity/run-inactivity-filter.js';
-export type { RenderClipsResult } from '../clips/render-clips.js';
-export type { TeamLetter } from '../teams/cluster-teams.js';
-export type { TrackingPlayer, TrackingTeam, TimeRange } from '../tracking/tracking-types.js';
+export type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
+export type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
+export type { TeamLetter } from '../perception/teams/cluster-teams.js';
+export type {
+  TrackingPlayer,
+  TrackingTeam,
+  TimeRange,
+} from '../engines/player-tracking/tracking-types.js';
 export { runEngineRequest } from './run-engine-request.js';
 
 /** The script to fork for an engine process (talks EngineRequest/EngineMessage over IPC). */

@@ -11,7 +11,8 @@ export async function runEngineRequest<R extends EngineRequest>(
   const { signal, onProgress } = options;
   switch (request.engine) {
     case 'inactivity': {
-      const { runInactivityFilter } = await import('../inactivity/run-inactivity-filter.js');
+      const { runInactivityFilter } =
+        await import('../engines/inactivity/run-inactivity-filter.js');
       const result = await runInactivityFilter({
         input: request.input,
         output: request.output,
@@ -21,7 +22,7 @@ export async function runEngineRequest<R extends EngineRequest>(
       return result as EngineResult<R>;
     }
     case 'track-analyse': {
-      const { analyseTracking } = await import('../tracking/analyse-tracking.js');
+      const { analyseTracking } = await import('../engines/player-tracking/analyse-tracking.js');
       const analysis = await analyseTracking(request.input, { signal, onProgress });
       const summary = {
         durationSec: analysis.durationSec,
@@ -31,7 +32,7 @@ export async function runEngineRequest<R extends EngineRequest>(
       return summary as EngineResult<R>;
     }
     case 'track-render': {
-      const { renderClips } = await import('../clips/render-clips.js');
+      const { renderClips } = await import('../engines/player-tracking/clips/render-clips.js');
       const result = await renderClips({
         input: request.input,
         analysis: request.analysis,
