@@ -23,7 +23,7 @@ import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
-import { findSharedMedia } from '../testing/shared-media.js';
+import { findSharedMedia } from '../shared-media.js';
 import { cachedFfmpegFilm } from '../testing/test-films.js';
 
 /**

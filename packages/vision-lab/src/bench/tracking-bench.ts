@@ -19,7 +19,7 @@ import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/n
 import { readJerseyNumber } from '@filmroom/vision/internal/perception/numbers/read-jersey-number.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
-import { sharedMediaDir } from '../synth-tracking/shared-media.js';
+import { sharedMediaDir } from '../shared-media.js';
 import { evaluateTracking, type TrackingScores } from '../synth-tracking/evaluate-tracking.js';
 import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
 import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';

@@ -5,7 +5,7 @@ import { findPeople } from '@filmroom/vision/internal/perception/detector/find-p
 import type { Box } from '@filmroom/vision/internal/perception/detector/types.js';
 import { readFrames } from '@filmroom/vision/internal/media/frame-reader.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
-import { findSharedMedia } from '../testing/shared-media.js';
+import { findSharedMedia } from '../shared-media.js';
 import { greedyMatch } from '@filmroom/vision/internal/perception/tracker/greedy-match.js';
 import { cachedFeatures } from './feature-cache.js';
 import {
@@ -26,7 +26,7 @@ import { auc } from './auc.js';
  * style with its people drawn as athlete figures), how well the pace separates live from dead
  * seconds, per style and pooled.
  *
- *   npm run build -w @filmroom/vision && node packages/vision/dist/inactivity-lab/detector-pace.js
+ *   npm run build -w @filmroom/vision -w @filmroom/vision-lab && node packages/vision-lab/dist/inactivity-lab/detector-pace.js
  *   (PACE_FPS=2 PACE_WIDTH=1024 PACE_LAYOUT=tiles|letterbox PACE_FILMS=real|generated
  *    PACE_SEED=1 PACE_DURATION=90 PACE_REACH=1.5)
  */

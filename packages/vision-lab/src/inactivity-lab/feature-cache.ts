@@ -11,7 +11,7 @@ import {
 import {
   ANALYSIS_FPS,
   ANALYSIS_WIDTH,
-} from '@filmroom/vision/internal/engines/inactivity/detect-live-play.js';
+} from '@filmroom/vision/internal/engines/inactivity/tuning.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */

@@ -27,7 +27,7 @@ import {
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { generateFilm } from '../synth/generate-film.js';
 import { SPORTS } from '../synth/sport-profile.js';
-import { findSharedMedia } from '../testing/shared-media.js';
+import { findSharedMedia } from '../shared-media.js';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
 import { startClipLater } from './clip-variants.js';
@@ -46,7 +46,7 @@ import {
  * clips are trained on and scored leave-one-clip-out (each by a model that did not see it). Writes
  * src/inactivity/live-play-weights.ts.
  *
- *   npm run train:inactivity -w @filmroom/vision   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
+ *   npm run train:inactivity   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
  *
  * TRAIN_REAL_WEIGHT=0.3, TRAIN_LIVE_WEIGHT=2 and TRAIN_L2=0.001 set the weight of a real clip
  * against a generated film, of live frames against dead ones, and the L2 penalty.

@@ -1,23 +1,8 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { findSharedMedia } from '../shared-media.js';
 
-/**
- * The real development media (`../shared/media` beside the project root), or null when this clone has
- * none. SHARED_MEDIA_DIR overrides the search.
- */
-export function findSharedMedia(): string | null {
-  const configured = process.env.SHARED_MEDIA_DIR;
-  if (configured) return existsSync(configured) ? configured : null;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'media');
-    if (existsSync(join(candidate, 'README.md'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
+export { findSharedMedia };
 
 export interface SharedMediaForTests {
   /** Absolute path of the wanted file or folder, or null when the tests must skip. */

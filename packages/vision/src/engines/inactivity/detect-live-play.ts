@@ -11,10 +11,7 @@ import {
 } from './live-play-model.js';
 import { LIVE_PLAY_MODEL } from './live-play-weights.js';
 import { buildFeatureMatrix } from './play-features.js';
-
-/** Frames sampled per second of film, and the analysis width of a 16:9 film (others keep the area). */
-export const ANALYSIS_FPS = 5;
-export const ANALYSIS_WIDTH = 320;
+import { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';
 
 export interface DetectLivePlayOptions {
   input: string;

@@ -4,6 +4,7 @@ import { estimateCameraMotion, type CameraMotion } from './global-motion.js';
 import { measurePlayerScale, type PlayerScale } from './player-scale.js';
 import type { PlanarMotion, PlanarMotionSample } from './planar-motion.js';
 import { movingBlockShifts } from './residual-motion.js';
+import { CHANGED_THRESHOLD, FIELD_REFRESH_FRAMES, MOVING_THRESHOLD } from './tuning.js';
 
 /** What the picture says about one sampled frame compared with the previous one. */
 export interface MotionSample {
@@ -32,10 +33,6 @@ export interface MotionSample {
   /** What moved after undoing the camera with a homography (null when it could not be fitted). */
   planar: PlanarMotionSample | null;
 }
-
-const FIELD_REFRESH_FRAMES = 3;
-const MOVING_THRESHOLD = 40;
-const CHANGED_THRESHOLD = 90;
 
 /** Computes camera-compensated motion features for a stream of same-sized rgb24 frames. */
 export class MotionAnalyser {

@@ -1,9 +1,5 @@
 import type { TimeRange, TrackingPlayer } from '../tracking-types.js';
-
-/** Seconds between interpolated spotlight positions (drawbox positions are fixed per filter). */
-const STEP_SEC = 0.125;
-/** Samples further apart than this are not interpolated (the player left or was lost). */
-const MAX_SAMPLE_GAP_SEC = 1.6;
+import { MAX_SAMPLE_GAP_SEC, STEP_SEC } from '../tuning.js';
 
 export interface SpotlightStyle {
   colour: string;
