@@ -14,7 +14,10 @@ import {
   FEATURE_NAMES,
   type FeatureMatrix,
 } from '@filmroom/vision/internal/engines/inactivity/play-features.js';
-import { LIVE_PLAY_MODEL } from '@filmroom/vision/internal/engines/inactivity/live-play-weights.js';
+import {
+  LIVE_PLAY_MODEL,
+  parseLivePlayModel,
+} from '@filmroom/vision/internal/engines/inactivity/live-play-weights.js';
 import {
   scoreSegments,
   type SegmentScore,
@@ -44,7 +47,7 @@ import {
  * Trains the live-play model on films of every style and reports leave-one-style-out scores: for
  * each style, a model trained on the other styles only is scored on it. The high and medium real
  * clips are trained on and scored leave-one-clip-out (each by a model that did not see it). Writes
- * src/inactivity/live-play-weights.ts.
+ * the weights data file packages/vision/src/engines/inactivity/live-play-weights.json.
  *
  *   npm run train:inactivity   (TRAIN_SEEDS=1,2,3 TRAIN_SECONDS=90)
  *
@@ -72,7 +75,7 @@ const weightsFile = join(
   'src',
   'engines',
   'inactivity',
-  'live-play-weights.ts',
+  'live-play-weights.json',
 );
 
 export interface LabelledFilm {
@@ -571,12 +574,7 @@ async function main(): Promise<void> {
     `\nchosen: enter ${model.enter}, stay ${model.stay}, hold ${model.holdSec ?? DEFAULT_DECODE_OPTIONS.holdSec} s`,
   );
   if (process.env.TRAIN_WRITE !== '0') {
-    await writeFile(
-      weightsFile,
-      `import type { LivePlayModel } from './live-play-model.js';\n\n` +
-        `/** Written by src/inactivity-lab/train-live-play-model.ts; do not edit by hand. */\n` +
-        `export const LIVE_PLAY_MODEL: LivePlayModel = ${JSON.stringify(model, null, 2)};\n`,
-    );
+    await writeFile(weightsFile, `${JSON.stringify(parseLivePlayModel(model), null, 2)}\n`);
     console.log(
       `\nwrote ${weightsFile} (enter ${model.enter}, stay ${model.stay}, hold ${model.holdSec} s)`,
     );

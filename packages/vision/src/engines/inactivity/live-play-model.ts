@@ -4,7 +4,8 @@ import { quietMovement, startAtBurst } from './play-onset.js';
 
 /**
  * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
- * levels chosen on the films it was trained on. Trained by src/inactivity-lab/train-live-play-model.ts.
+ * levels chosen on the films it was trained on. Trained by the lab's
+ * train-live-play-model.ts; its weights are data (live-play-weights.json).
  */
 export interface LivePlayModel {
   featureNames: string[];

@@ -1,64 +1,49 @@
+import { readFileSync } from 'node:fs';
 import type { LivePlayModel } from './live-play-model.js';
 
-/** Written by src/inactivity-lab/train-live-play-model.ts; do not edit by hand. */
-export const LIVE_PLAY_MODEL: LivePlayModel = {
-  featureNames: [
-    'motion.now',
-    'motion.around',
-    'motion.rise',
-    'motion.long',
-    'people.now',
-    'people.around',
-    'people.rise',
-    'people.long',
-    'speed.now',
-    'speed.around',
-    'speed.rise',
-    'speed.long',
-    'movers.now',
-    'movers.around',
-    'movers.rise',
-    'movers.long',
-    'spread.now',
-    'spread.around',
-    'spread.rise',
-    'spread.long',
-    'pan.now',
-    'pan.around',
-    'pan.rise',
-    'pan.long',
-    'motion.overQuiet',
-    'motion.overMedian',
-    'motion.rank',
-    'people.overQuiet',
-    'whistle.before',
-    'whistle.after',
-    'sound.loud',
-    'sound.present',
-    'view.field',
-  ],
-  mean: [
-    -6.06072, -6.05718, -0.01112, -6.05922, -0.38578, -0.38248, -0.01593, -0.38597, -1.4608,
-    -1.46003, -0.012, -1.46194, 1.68421, 1.68659, -0.00332, 1.68452, 0.27217, 0.27251, -0.00078,
-    0.27187, -1.97701, -1.97512, 0.00461, -1.97659, 1.64943, -0.15031, 0.46971, 2.09189, 0.01032,
-    0.01074, 0.02294, 0.78136, 0.65218,
-  ],
-  std: [
-    2.17664, 2.01535, 1.04368, 1.95511, 2.64205, 2.43246, 1.30429, 2.35438, 1.50642, 1.36944,
-    0.79131, 1.32146, 1.27993, 1.16843, 0.66986, 1.12868, 0.22238, 0.19605, 0.13248, 0.18841,
-    1.24821, 1.14317, 0.62915, 1.11576, 1.67437, 1.4775, 0.31053, 2.10325, 0.04701, 0.05244, 0.2166,
-    0.41332, 0.18245,
-  ],
-  weights: [
-    -0.70567, 0.89996, 0.96004, 0.58213, -1.15318, -0.06678, -0.02238, -0.47131, 0.0997, 0.27499,
-    -0.42025, 0.08816, 0.07696, 0.97438, 0.06352, 0.53178, -0.21266, -0.41029, -0.07779, -0.29798,
-    0.19838, 0.07468, 0.2795, -0.22165, 0.66384, 1.4444, 0.43758, -0.37319, -0.5714, -0.06229,
-    0.1949, -0.38994, -0.09337,
-  ],
-  bias: -0.16626,
-  enter: 0.55,
-  stay: 0.12,
-  trainedOn:
-    '26 styled and classic films (11 styles, seeds 1,2, 90 s) and 28 marked real clips; levels chosen with 84 of them started 0.05, 0.1, 0.15 s later',
-  holdSec: 0.4,
-};
+/**
+ * The live-play model's weights and levels: data written by the lab's trainer
+ * (packages/vision-lab/src/inactivity-lab/train-live-play-model.ts) beside this module, and copied
+ * into dist by the build.
+ */
+export const LIVE_PLAY_WEIGHTS_FILE = new URL('./live-play-weights.json', import.meta.url);
+
+/** Checks a parsed weights file and returns it as a model; throws on anything that is not one. */
+export function parseLivePlayModel(value: unknown): LivePlayModel {
+  const fail = (why: string): never => {
+    throw new Error(`The live-play weights are not a model: ${why}.`);
+  };
+  if (typeof value !== 'object' || value === null) return fail('not an object');
+  const v = value as Record<string, unknown>;
+  const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+  const numbers = (key: string): number[] => {
+    const list = v[key];
+    if (!Array.isArray(list) || !list.every(isNumber))
+      return fail(`${key} is not a list of numbers`);
+    return list;
+  };
+  const number = (key: string): number =>
+    isNumber(v[key]) ? v[key] : fail(`${key} is not a number`);
+  const names = v.featureNames;
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string'))
+    return fail('featureNames is not a list of names');
+  const model: LivePlayModel = {
+    featureNames: names,
+    mean: numbers('mean'),
+    std: numbers('std'),
+    weights: numbers('weights'),
+    bias: number('bias'),
+    enter: number('enter'),
+    stay: number('stay'),
+    trainedOn: typeof v.trainedOn === 'string' ? v.trainedOn : fail('trainedOn is not text'),
+  };
+  if (v.holdSec !== undefined) model.holdSec = number('holdSec');
+  const columns = names.length;
+  if ([model.mean, model.std, model.weights].some((list) => list.length !== columns))
+    return fail(`mean, std and weights must each have ${columns} values, one per feature`);
+  return model;
+}
+
+export const LIVE_PLAY_MODEL: LivePlayModel = parseLivePlayModel(
+  JSON.parse(readFileSync(LIVE_PLAY_WEIGHTS_FILE, 'utf8')),
+);
