@@ -7,7 +7,7 @@ import { runInactivityFilter, type InactivityFilterResult } from './run-inactivi
 import { scoreSegments } from './score-segments.js';
 import { probeVideo } from '../../media/probe.js';
 
-const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
 const small = { width: 320, height: 180, fps: 15, outDir: dir };
 /** 8 s of a still green field with a steady tone. */
 const STILL = {

@@ -14,7 +14,7 @@ const photo = sharedMediaForTests('frames/bus.jpg');
 const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
 /** Set till 2.9 s, the snap at 2.95 s, the tackle at about 6 s. */
 const weakPlay = sharedMediaForTests('real-clips/IMG_7661.mp4');
-const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
 
 describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
   it('keeps nearly all of a real volleyball rally that runs from the first frame to the last', async () => {

@@ -10,7 +10,7 @@ import { analyseTracking } from './analyse-tracking.js';
 import type { TrackingAnalysis } from './tracking-types.js';
 
 const run = promisify(execFile);
-const LAUNCHER = fileURLToPath(new URL('../../bin/scout-vision.js', import.meta.url));
+const LAUNCHER = fileURLToPath(new URL('../../../bin/scout-vision.js', import.meta.url));
 const clip = sharedMediaForTests('video/amfb_dhingratul_clip1.mp4');
 
 /** The analysis without its timings (the only part that may differ between runs). */
