@@ -1,11 +1,5 @@
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
-import { abortError, MediaError } from '@filmroom/vision/internal/media/media-error.js';
 import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import { cachedFilmTruth, synthFilmPath, writeSynthFilm } from '../film-writer.js';
 import { Random } from '../random.js';
 import { sampleLook, type FilmLook, type StyleName } from './film-style.js';
 import { STYLED_AUDIO_RATE, synthesiseStyledAudio } from './styled-audio.js';
@@ -49,14 +43,8 @@ export async function generateStyledFilm(
   const figures = options.people === 'figures';
   const drawSuffix = figures ? `-figures-w${options.maxDrawWidth ?? 384}` : '';
   const name = `${options.style}-s${options.seed}-${options.durationSec}s-v3${drawSuffix}`;
-  const path = join(options.outDir, `${name}.mp4`);
-  const truthPath = join(options.outDir, `${name}.json`);
-  try {
-    return JSON.parse(await readFile(truthPath, 'utf8')) as GeneratedStyledFilm;
-  } catch {
-    // Not cached yet.
-  }
-  await mkdir(options.outDir, { recursive: true });
+  const cached = await cachedFilmTruth<GeneratedStyledFilm>(options.outDir, name);
+  if (cached) return cached;
   // The style's name joins the seed, so seed 1 of two styles draws two unrelated looks.
   let styleHash = 2166136261;
   for (const ch of options.style) styleHash = Math.imul(styleHash ^ ch.charCodeAt(0), 16777619);
@@ -65,72 +53,39 @@ export async function generateStyledFilm(
   const timeline = buildStyledTimeline(look, options.durationSec, rng);
   const drawWidth = Math.min(look.width, options.maxDrawWidth ?? 384) & ~1;
   const drawHeight = Math.round((drawWidth * look.height) / look.width / 2) * 2;
-  const unique = `${process.pid}-${randomUUID()}`;
-  const partialPath = join(options.outDir, `${name}.${unique}.partial.mp4`);
-  const audioPath = join(options.outDir, `${name}.${unique}.f32`);
-  if (look.sound) {
-    const audio = synthesiseStyledAudio(look, timeline, options.seed);
-    await writeFile(audioPath, Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength));
-  }
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
-  args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${drawWidth}x${drawHeight}`);
-  args.push('-r', String(look.fps), '-i', 'pipe:0');
-  if (look.sound)
-    args.push('-f', 'f32le', '-ar', String(STYLED_AUDIO_RATE), '-ac', '1', '-i', audioPath);
-  args.push('-vf', `scale=${look.width}:${look.height}:flags=bicubic`);
-  args.push('-c:v', 'libx264', '-preset', 'superfast', '-crf', String(look.crf));
-  if (look.maxKbps > 0)
-    args.push('-maxrate', `${look.maxKbps}k`, '-bufsize', `${look.maxKbps * 2}k`);
-  args.push('-g', String(Math.round(look.fps * look.keyframeSec)), '-pix_fmt', 'yuv420p');
-  if (look.sound) args.push('-c:a', 'aac', '-b:a', '64k', '-ar', '48000');
-  args.push('-movflags', '+faststart', '-t', String(options.durationSec), partialPath);
-  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
-  const stdin = child.stdin as Writable;
-  let stderr = '';
-  (child.stderr as Readable).on(
-    'data',
-    (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)),
-  );
-  let hasClosed = false;
-  const closed = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      hasClosed = true;
-      resolve(code);
-    }),
-  );
-  stdin.on('error', () => undefined);
-  const onAbort = (): void => void child.kill('SIGKILL');
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const scene = new StyledScene(look, timeline, new Random(options.seed * 7 + 3));
-    const figureSet = figures ? await renderFigureSet(look) : undefined;
-    const drawer = new StyledDrawer(drawWidth, drawHeight, look, scene, options.seed, figureSet);
-    const frames = Math.round(options.durationSec * look.fps);
-    const dt = 1 / look.fps;
-    for (let i = 0; i < frames; i++) {
-      if (options.signal?.aborted) throw abortError();
-      const t = i * dt;
-      scene.step(t, dt);
-      const live = timeline.live.some((s) => t >= s.start && t < s.end);
-      const data = drawer.draw(t, live ? 0.04 : 0.12);
-      if (!stdin.write(Buffer.from(data)) && !hasClosed)
-        await Promise.race([new Promise<void>((resolve) => stdin.once('drain', resolve)), closed]);
-    }
-    stdin.end();
-    const code = await closed;
-    if (options.signal?.aborted) throw abortError();
-    if (code !== 0)
-      throw new MediaError('FFMPEG_FAILED', 'Could not encode the styled film.', stderr);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await rm(partialPath, { force: true });
-    throw error;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    await rm(audioPath, { force: true });
-  }
+  const audio = look.sound
+    ? {
+        samples: synthesiseStyledAudio(look, timeline, options.seed),
+        rate: STYLED_AUDIO_RATE,
+        bitrate: '64k',
+      }
+    : undefined;
+  const scene = new StyledScene(look, timeline, new Random(options.seed * 7 + 3));
+  const figureSet = figures ? await renderFigureSet(look) : undefined;
+  const drawer = new StyledDrawer(drawWidth, drawHeight, look, scene, options.seed, figureSet);
+  const drawFrame = (t: number, dt: number): Uint8Array => {
+    scene.step(t, dt);
+    const live = timeline.live.some((s) => t >= s.start && t < s.end);
+    return drawer.draw(t, live ? 0.04 : 0.12);
+  };
+  const encoding = {
+    outDir: options.outDir,
+    name,
+    durationSec: options.durationSec,
+    fps: look.fps,
+    drawWidth,
+    drawHeight,
+    width: look.width,
+    height: look.height,
+    crf: look.crf,
+    maxKbps: look.maxKbps,
+    keyframeSec: look.keyframeSec,
+    audio,
+    failure: 'Could not encode the styled film.',
+    signal: options.signal,
+  };
   const film: GeneratedStyledFilm = {
-    path,
+    path: synthFilmPath(options.outDir, name),
     style: options.style,
     seed: options.seed,
     durationSec: options.durationSec,
@@ -138,9 +93,5 @@ export async function generateStyledFilm(
     live: timeline.live,
     stretches: timeline.stretches,
   };
-  await rename(partialPath, path);
-  const partialTruth = `${truthPath}.${unique}.partial`;
-  await writeFile(partialTruth, JSON.stringify(film, null, 2));
-  await rename(partialTruth, truthPath);
-  return film;
+  return writeSynthFilm(encoding, drawFrame, film);
 }
