@@ -30,7 +30,8 @@ export const ENGINE_PROCESS_SCRIPT = fileURLToPath(new URL('./engine-process.js'
  * - `MALLOC_MMAP_THRESHOLD_` 128 KiB, fixed. Left to itself glibc raises the threshold to the size of
  *   the largest block freed (up to 32 MB); frames of several MB then come from the heap and fragment
  *   it. A dense 1080p film peaked at 689–715 MB at 300 s and 778 MB at 600 s; with the fixed
- *   threshold, 658 and 725 MB, at the same speed (docs/decisions/0018, "Twelfth round").
+ *   threshold, 658 and 725 MB, at the same speed (0018; the lab's journal/tracking-numbers.md,
+ *   "Twelfth round").
  */
 export const ENGINE_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '1',
