@@ -65,7 +65,7 @@ export default tseslint.config(
             },
             {
               target: './apps/web',
-              from: ['./apps/server', './packages/vision'],
+              from: ['./apps/server', './packages/vision', './packages/vision-lab'],
               message: 'The web app imports only the contract.',
             },
           ],

@@ -1,9 +1,9 @@
 import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stillFilm as cachedStillFilm } from '@filmroom/vision/testing';
+import { stillFilm as cachedStillFilm } from '@filmroom/vision-lab/testing';
 
-export { gameFilm, trackingFilm } from '@filmroom/vision/testing';
+export { gameFilm, trackingFilm } from '@filmroom/vision-lab/testing';
 
 /** A copy of a cached film under the file name the test uploads it as (the title it gets). */
 export async function asFile(film: string, name: string): Promise<string> {

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { testClip } from '@filmroom/vision/testing';
+import { testClip } from '@filmroom/vision-lab/testing';
 import { freePort, freshDatabase } from './bench-support.mjs';
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testClip } from '@filmroom/vision/testing';
+import { testClip } from '@filmroom/vision-lab/testing';
 import { freePort, freshDatabase } from './bench-support.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));

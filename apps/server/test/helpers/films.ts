@@ -1,2 +1,2 @@
 // The one cached test-film maker of the repo (shared with the browser tests and the benchmarks).
-export { gameFilm, stillFilm, trackingFilm } from '@filmroom/vision/testing';
+export { gameFilm, stillFilm, trackingFilm } from '@filmroom/vision-lab/testing';

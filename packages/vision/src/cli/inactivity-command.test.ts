@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { generateFilm } from '../synth/generate-film.js';
-import { notAVideo } from '../testing/test-films.js';
+import { generateFilm } from '@filmroom/vision-lab/testing';
+import { notAVideo } from '@filmroom/vision-lab/testing';
 import { inactivityCommand } from './inactivity-command.js';
 
 const dir = resolve(import.meta.dirname, '../../.cache/test-media');

@@ -1,7 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import { runInactivityFilter } from '../inactivity/run-inactivity-filter.js';
-import { MediaError } from '../media/media-error.js';
-import { EXIT_USAGE, parseCommandArgs, type CliCommand } from './command.js';
+import { runInactivityFilter } from '../engines/inactivity/run-inactivity-filter.js';
+import {
+  EXIT_USAGE,
+  parseFilmCommandArgs,
+  runEngineCommand,
+  usageError,
+  type CliCommand,
+} from './command.js';
 
 const USAGE = 'scout-vision inactivity <input> --json <out.json> [--output <out.mp4>] [--quiet]';
 
@@ -11,58 +16,24 @@ export const inactivityCommand: CliCommand = {
   summary: 'Find live play and cut the dead time out of a game film.',
   usage: USAGE,
   async run(args) {
-    const parsed = parseCommandArgs(
+    const parsed = parseFilmCommandArgs(
       args,
-      {
-        json: { type: 'string' },
-        output: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-      },
+      { json: { type: 'string' }, output: { type: 'string' } },
       USAGE,
     );
     if (!parsed) return EXIT_USAGE;
-    const input = parsed.positionals[0];
-    const json = parsed.values.json;
-    if (!input || !json || parsed.positionals.length > 1) {
-      process.stderr.write(`Usage: ${USAGE}\n`);
-      return EXIT_USAGE;
-    }
-    const controller = new AbortController();
-    const stop = (): void => controller.abort();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    let lastShown = -1;
-    try {
-      const result = await runInactivityFilter({
-        input,
-        output: parsed.values.output,
-        signal: controller.signal,
-        onProgress: (percent) => {
-          const whole = Math.floor(percent);
-          if (!parsed.values.quiet && whole !== lastShown) {
-            lastShown = whole;
-            process.stderr.write(`\rprogress ${whole}%`);
-          }
-        },
-      });
-      if (!parsed.values.quiet) process.stderr.write('\n');
+    const { input, values } = parsed;
+    const { json, output, quiet } = values;
+    if (!json) return usageError(USAGE);
+    return runEngineCommand(quiet, async (signal, onProgress) => {
+      const result = await runInactivityFilter({ input, output, signal, onProgress });
+      if (!quiet) process.stderr.write('\n');
       const { rendered, ...payload } = result;
       await writeFile(json, JSON.stringify(payload, null, 2) + '\n');
-      if (parsed.values.output && !rendered) {
+      if (output && !rendered) {
         process.stderr.write('No live play was found, so no video was written.\n');
       }
       return 0;
-    } catch (error) {
-      if (!parsed.values.quiet) process.stderr.write('\n');
-      if (error instanceof MediaError) {
-        process.stderr.write(`Error (${error.code}): ${error.message}\n`);
-        if (error.detail) process.stderr.write(`${error.detail}\n`);
-        return error.code === 'ABORTED' ? 130 : 2;
-      }
-      throw error;
-    } finally {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    }
+    });
   },
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
 import { readNumberCommand } from './read-number-command.js';
 
 const crop = sharedMediaForTests('jersey-crops/sn_1105_1105_525.jpg');

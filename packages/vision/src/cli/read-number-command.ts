@@ -1,5 +1,5 @@
-import { NumberRecognizer } from '../numbers/number-recognizer.js';
-import { readJerseyNumberFile } from '../numbers/read-jersey-number.js';
+import { NumberRecognizer } from '../perception/numbers/number-recognizer.js';
+import { readJerseyNumberFile } from '../perception/numbers/read-jersey-number.js';
 import { EXIT_USAGE, type CliCommand } from './command.js';
 
 const USAGE = 'scout-vision read-number <image>...';

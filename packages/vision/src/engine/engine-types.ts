@@ -1,31 +1,20 @@
-import type { RenderClipsResult } from '../clips/render-clips.js';
-import type { InactivityFilterResult } from '../inactivity/run-inactivity-filter.js';
-import type { TeamLetter } from '../teams/cluster-teams.js';
-import type { TrackingAnalysis } from '../tracking/tracking-types.js';
+import type { InactivityRequest, InactivityResult } from '../engines/inactivity/index.js';
+import type {
+  PlayerTrackingRequest,
+  PlayerTrackingResults,
+  TrackingSummary,
+} from '../engines/player-tracking/index.js';
 
-/** What Player Tracking's analysis hands on: the teams and players the user picks from and renders. */
-export type TrackingSummary = Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>;
+export type { TrackingSummary };
 
 /** One engine call, as a worker sends it to an engine process. */
-export type EngineRequest =
-  | { engine: 'inactivity'; input: string; output: string }
-  | { engine: 'track-analyse'; input: string }
-  | {
-      engine: 'track-render';
-      input: string;
-      output: string;
-      analysis: TrackingSummary;
-      teamLetter: TeamLetter;
-      numbers: number[];
-    };
+export type EngineRequest = InactivityRequest | PlayerTrackingRequest;
 
 export type EngineName = EngineRequest['engine'];
 
 /** The result of each engine call. */
-export interface EngineResults {
-  inactivity: InactivityFilterResult;
-  'track-analyse': TrackingSummary;
-  'track-render': RenderClipsResult;
+export interface EngineResults extends PlayerTrackingResults {
+  inactivity: InactivityResult;
 }
 
 export type EngineResult<R extends EngineRequest> = EngineResults[R['engine']];

@@ -8,10 +8,14 @@ export type {
   EngineResults,
   TrackingSummary,
 } from './engine-types.js';
-export type { InactivityFilterResult } from '../inactivity/run-inactivity-filter.js';
-export type { RenderClipsResult } from '../clips/render-clips.js';
-export type { TeamLetter } from '../teams/cluster-teams.js';
-export type { TrackingPlayer, TrackingTeam, TimeRange } from '../tracking/tracking-types.js';
+export type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
+export type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
+export type { TeamLetter } from '../perception/teams/cluster-teams.js';
+export type {
+  TrackingPlayer,
+  TrackingTeam,
+  TimeRange,
+} from '../engines/player-tracking/tracking-types.js';
 export { runEngineRequest } from './run-engine-request.js';
 
 /** The script to fork for an engine process (talks EngineRequest/EngineMessage over IPC). */
@@ -26,7 +30,8 @@ export const ENGINE_PROCESS_SCRIPT = fileURLToPath(new URL('./engine-process.js'
  * - `MALLOC_MMAP_THRESHOLD_` 128 KiB, fixed. Left to itself glibc raises the threshold to the size of
  *   the largest block freed (up to 32 MB); frames of several MB then come from the heap and fragment
  *   it. A dense 1080p film peaked at 689–715 MB at 300 s and 778 MB at 600 s; with the fixed
- *   threshold, 658 and 725 MB, at the same speed (docs/decisions/0018, "Twelfth round").
+ *   threshold, 658 and 725 MB, at the same speed (0018; the lab's journal/tracking-numbers.md,
+ *   "Twelfth round").
  */
 export const ENGINE_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '1',

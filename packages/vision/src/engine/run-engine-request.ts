@@ -1,3 +1,4 @@
+import type { EngineRunOptions } from '../engines/run-options.js';
 import type { EngineRequest, EngineResult } from './engine-types.js';
 
 /**
@@ -6,43 +7,17 @@ import type { EngineRequest, EngineResult } from './engine-types.js';
  */
 export async function runEngineRequest<R extends EngineRequest>(
   request: R,
-  options: { signal?: AbortSignal; onProgress?: (percent: number) => void } = {},
+  options: EngineRunOptions = {},
 ): Promise<EngineResult<R>> {
-  const { signal, onProgress } = options;
   switch (request.engine) {
     case 'inactivity': {
-      const { runInactivityFilter } = await import('../inactivity/run-inactivity-filter.js');
-      const result = await runInactivityFilter({
-        input: request.input,
-        output: request.output,
-        signal,
-        onProgress,
-      });
-      return result as EngineResult<R>;
+      const inactivity = await import('../engines/inactivity/index.js');
+      return (await inactivity.run(request, options)) as EngineResult<R>;
     }
-    case 'track-analyse': {
-      const { analyseTracking } = await import('../tracking/analyse-tracking.js');
-      const analysis = await analyseTracking(request.input, { signal, onProgress });
-      const summary = {
-        durationSec: analysis.durationSec,
-        teams: analysis.teams,
-        players: analysis.players,
-      };
-      return summary as EngineResult<R>;
-    }
+    case 'track-analyse':
     case 'track-render': {
-      const { renderClips } = await import('../clips/render-clips.js');
-      const result = await renderClips({
-        input: request.input,
-        analysis: request.analysis,
-        teamLetter: request.teamLetter,
-        numbers: request.numbers,
-        output: request.output,
-        spotlight: true,
-        signal,
-        onProgress,
-      });
-      return result as EngineResult<R>;
+      const playerTracking = await import('../engines/player-tracking/index.js');
+      return (await playerTracking.run(request, options)) as EngineResult<R>;
     }
     default:
       throw new Error(`Unknown engine ${String((request as { engine: unknown }).engine)}`);

@@ -1,0 +1,77 @@
+import { probeVideo, type MediaInfo } from '../../media/probe.js';
+import { totalLength } from '../../media/segments.js';
+import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
+import {
+  decodeOptionsFor,
+  explainSegments,
+  liveProbabilities,
+  type DecodeOptions,
+  type LivePlayModel,
+  type LiveSegment,
+} from './live-play-model.js';
+import { LIVE_PLAY_MODEL } from './live-play-weights.js';
+import { buildFeatureMatrix } from './play-features.js';
+import { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';
+
+export interface DetectLivePlayOptions {
+  input: string;
+  signal?: AbortSignal;
+  /** 0–100 while the film is analysed. */
+  onProgress?: (percent: number) => void;
+  /** Analysis frame rate (default 5) and width (default 240). */
+  fps?: number;
+  width?: number;
+  /**
+   * Decoding of the live-play probability (hold, padding...); defaults in DEFAULT_DECODE_OPTIONS,
+   * with the model's own hold.
+   */
+  decode?: Partial<DecodeOptions>;
+  /** The trained model (default: the shipped one). */
+  model?: LivePlayModel;
+  info?: MediaInfo;
+}
+
+export interface LivePlayResult {
+  durationSec: number;
+  /** Kept stretches, each with its confidence and what decided it. */
+  segments: LiveSegment[];
+  keptSec: number;
+  info: MediaInfo;
+  features: FilmFeatures;
+}
+
+/**
+ * Finds the live play in a film: one decode at low resolution (picture and sound together), per-frame
+ * features measured in people (play-features.ts), the trained live-play model and its decoding. Throws MediaError for unreadable, empty or video-less files and on abort.
+ */
+export async function detectLivePlay(options: DetectLivePlayOptions): Promise<LivePlayResult> {
+  const info = options.info ?? (await probeVideo(options.input, { signal: options.signal }));
+  const fps = options.fps ?? ANALYSIS_FPS;
+  options.onProgress?.(0);
+  const features = await extractFilmFeatures({
+    input: options.input,
+    info,
+    fps,
+    width: options.width ?? ANALYSIS_WIDTH,
+    signal: options.signal,
+    onProgress: (fraction) => options.onProgress?.(Math.min(99, fraction * 100)),
+  });
+  // The container may claim more than the decoder delivered (or nothing at all).
+  const decodedSec = features.count / fps;
+  const durationSec =
+    info.durationSec > 0 ? Math.min(info.durationSec, decodedSec + 1 / fps) : decodedSec;
+  const model = options.model ?? LIVE_PLAY_MODEL;
+  const matrix = buildFeatureMatrix(features);
+  const probabilities = liveProbabilities(matrix, model);
+  const segments = explainSegments(
+    matrix,
+    probabilities,
+    features.whistle,
+    fps,
+    durationSec,
+    model,
+    decodeOptionsFor(model, options.decode),
+  );
+  options.onProgress?.(100);
+  return { durationSec, segments, keptSec: totalLength(segments), info, features };
+}

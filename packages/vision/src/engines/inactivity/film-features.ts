@@ -1,0 +1,184 @@
+import { readFrames } from '../../media/frame-reader.js';
+import type { MediaInfo } from '../../media/probe.js';
+import { AudioAnalyser } from './audio-features.js';
+import { MotionAnalyser } from './motion-features.js';
+import { loadOpenCv, PlanarMotion } from './planar-motion.js';
+
+/** Per-sampled-frame signals of a whole film, kept as compact arrays (a few bytes per frame). */
+export interface FilmFeatures {
+  fps: number;
+  count: number;
+  fieldMotion: Float32Array;
+  frameChange: Float32Array;
+  histogramChange: Float32Array;
+  fieldShare: Float32Array;
+  cameraShift: Float32Array;
+  /** Share of measured blocks that agree with the fitted camera motion (low across a cut). */
+  cameraFit: Float32Array;
+  rmsDb: Float32Array;
+  whistle: Float32Array;
+  hasAudio: boolean;
+  /** Moving field pixels as a share of the whole frame. */
+  movingShare: Float32Array;
+  /** Median height of the people on the field as a share of frame height (0 = none seen), and count. */
+  personHeight: Float32Array;
+  personCount: Float32Array;
+  /** Separate moving blobs at least a quarter of a person. */
+  movers: Float32Array;
+  /** Horizontal extent of the moving pixels, as a share of frame width. */
+  spread: Float32Array;
+  /** Displacement of moving blocks after undoing the camera (median, 80th percentile), frame heights. */
+  shiftMedian: Float32Array;
+  shiftHigh: Float32Array;
+  /** Camera pan and tilt (frame heights per sampled frame) and zoom (relative). */
+  panX: Float32Array;
+  panY: Float32Array;
+  zoom: Float32Array;
+  /** Share of the frame's columns where the playing field was found. */
+  fieldWidth: Float32Array;
+  /**
+   * After undoing the camera with a homography: moving pixels in blobs of people's size (share of
+   * the frame) and the median moving blob's height (share of frame height; 0 = nothing moved,
+   * PLANAR_UNMEASURED = no camera fit: the first frame, a cut, a featureless picture).
+   */
+  planarMoving: Float32Array;
+  planarHeight: Float32Array;
+}
+
+/** Names of the per-frame columns of FilmFeatures (for caching and inspection). */
+export const FEATURE_COLUMNS = [
+  'fieldMotion',
+  'frameChange',
+  'histogramChange',
+  'fieldShare',
+  'cameraShift',
+  'cameraFit',
+  'rmsDb',
+  'whistle',
+  'movingShare',
+  'personHeight',
+  'personCount',
+  'movers',
+  'spread',
+  'shiftMedian',
+  'shiftHigh',
+  'panX',
+  'panY',
+  'zoom',
+  'fieldWidth',
+  'planarMoving',
+  'planarHeight',
+] as const;
+export type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
+
+export interface FeatureOptions {
+  input: string;
+  info: MediaInfo;
+  fps: number;
+  /** Analysis width for 16:9 film; other shapes keep about the same pixel count. */
+  width: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+const AUDIO_RATE = 16000;
+export const PLANAR_UNMEASURED = -1;
+
+class GrowableArray {
+  private data = new Float32Array(1024);
+  length = 0;
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+
+  toArray(): Float32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Decodes the film once (video + audio from one ffmpeg) and measures every sampled frame. */
+export async function extractFilmFeatures(options: FeatureOptions): Promise<FilmFeatures> {
+  const { input, info, fps, signal, onProgress } = options;
+  const { width, height } = analysisSize(info, options.width);
+  const { cv } = await loadOpenCv();
+  const planar = new PlanarMotion(cv, width, height);
+  const motion = new MotionAnalyser(width, height, planar);
+  const audio = new AudioAnalyser(AUDIO_RATE);
+  const columns = Object.fromEntries(
+    FEATURE_COLUMNS.map((name) => [name, new GrowableArray()]),
+  ) as Record<FeatureColumn, GrowableArray>;
+  const duration = info.durationSec;
+  let lastReport = -1;
+  try {
+    for await (const frame of readFrames({
+      input,
+      info,
+      fps,
+      width,
+      height,
+      audioSampleRate: AUDIO_RATE,
+      signal,
+    })) {
+      const m = motion.push(frame.data);
+      const a = audio.push(frame.audio);
+      columns.fieldMotion.push(m ? m.fieldMotion : 0);
+      columns.frameChange.push(m ? m.frameChange : 0);
+      columns.histogramChange.push(m ? m.histogramChange : 0);
+      columns.fieldShare.push(m ? m.fieldShare : 0);
+      columns.cameraShift.push(
+        m ? Math.hypot(m.camera.tx, m.camera.ty) + Math.abs(m.camera.scale) * width : 0,
+      );
+      columns.cameraFit.push(m && m.camera.measured > 0 ? m.camera.inliers / m.camera.measured : 1);
+      columns.rmsDb.push(a.rmsDb);
+      columns.whistle.push(a.whistle);
+      columns.movingShare.push(m ? m.movingPx / (width * height) : 0);
+      columns.personHeight.push(m ? m.people.heightPx / height : 0);
+      columns.personCount.push(m ? m.people.count : 0);
+      columns.movers.push(m ? m.movers : 0);
+      columns.spread.push(m ? m.spreadPx / width : 0);
+      columns.shiftMedian.push(m ? m.shiftMedianPx / height : 0);
+      columns.shiftHigh.push(m ? m.shiftHighPx / height : 0);
+      columns.panX.push(m ? m.camera.tx / height : 0);
+      columns.panY.push(m ? m.camera.ty / height : 0);
+      columns.zoom.push(m ? m.camera.scale : 0);
+      columns.fieldWidth.push(m ? m.fieldWidth : 0);
+      columns.planarMoving.push(m?.planar ? m.planar.movingPx / (width * height) : 0);
+      columns.planarHeight.push(m?.planar ? m.planar.blobHeightPx / height : PLANAR_UNMEASURED);
+      if (onProgress && duration > 0) {
+        const fraction = Math.min(1, frame.timeSec / duration);
+        if (fraction - lastReport >= 0.01) {
+          lastReport = fraction;
+          onProgress(fraction);
+        }
+      }
+    }
+  } finally {
+    planar.dispose();
+  }
+  const arrays = Object.fromEntries(
+    FEATURE_COLUMNS.map((name) => [name, columns[name].toArray()]),
+  ) as Record<FeatureColumn, Float32Array>;
+  return { fps, count: columns.fieldMotion.length, hasAudio: info.audio !== null, ...arrays };
+}
+
+/** Frame size for analysis: the film's display shape at the pixel count of width x width*9/16. */
+export function analysisSize(
+  info: MediaInfo,
+  width16x9: number,
+): { width: number; height: number } {
+  const video = info.video;
+  const rotated = video?.rotation === 90 || video?.rotation === 270;
+  const w = video ? (rotated ? video.height : video.width) : 16;
+  const h = video ? (rotated ? video.width : video.height) : 9;
+  const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
+  const pixels = (width16x9 * width16x9 * 9) / 16;
+  const even = (n: number): number => Math.max(16, Math.round(n / 2) * 2);
+  const width = even(Math.sqrt(pixels * aspect));
+  return { width, height: even(width / aspect) };
+}

@@ -1,0 +1,18 @@
+import type { EngineRunOptions } from '../run-options.js';
+import { runInactivityFilter, type InactivityFilterResult } from './run-inactivity-filter.js';
+
+/** The Inactivity Filter's engine call: find the live play in `input` and render only that to `output`. */
+export interface InactivityRequest {
+  engine: 'inactivity';
+  input: string;
+  output: string;
+}
+
+export type InactivityResult = InactivityFilterResult;
+
+export function run(
+  request: InactivityRequest,
+  { signal, onProgress }: EngineRunOptions = {},
+): Promise<InactivityResult> {
+  return runInactivityFilter({ input: request.input, output: request.output, signal, onProgress });
+}

@@ -1,0 +1,347 @@
+import { normaliseSegments } from '../../media/segments.js';
+import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
+import { quietMovement, startAtBurst } from './play-onset.js';
+
+/**
+ * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
+ * levels chosen on the films it was trained on. Trained by the lab's
+ * train-live-play-model.ts; its weights are data (live-play-weights.json).
+ */
+export interface LivePlayModel {
+  featureNames: string[];
+  mean: number[];
+  std: number[];
+  weights: number[];
+  bias: number;
+  /** Smoothed probability that starts a play, and the lower one that keeps it going. */
+  enter: number;
+  stay: number;
+  /**
+   * Lulls below `stay` shorter than this (s) do not end a play; chosen with the levels (absent in
+   * older weights: DEFAULT_DECODE_OPTIONS.holdSec). Padding still joins plays closer than the two
+   * paddings together.
+   */
+  holdSec?: number;
+  /** What the model was trained on (for the record). */
+  trainedOn: string;
+}
+
+/** One kept stretch of film and why. */
+export interface LiveSegment {
+  start: number;
+  end: number;
+  /** Mean probability of live play over the stretch before padding (0..1). */
+  confidence: number;
+  /** The strongest reasons, in words, strongest first. */
+  decidedBy: string[];
+  /** How its start and end were placed. */
+  startedBy: string;
+  endedBy: string;
+}
+
+export interface DecodeOptions {
+  /** A play continues through quieter moments shorter than this (s). */
+  holdSec: number;
+  /** Plays with less time above the enter level are dropped (s). */
+  minPlaySec: number;
+  /** How far back a play's start may move to where the probability first rose (s). */
+  backtrackSec: number;
+  padBeforeSec: number;
+  padAfterSec: number;
+  /** Decode a long film with its own levels (`filmLevels`) rather than the model's alone. */
+  ownLevels: boolean;
+}
+
+export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
+  holdSec: 2,
+  minPlaySec: 0.8,
+  backtrackSec: 0.6,
+  padBeforeSec: 1.2,
+  padAfterSec: 2.5,
+  ownLevels: true,
+};
+
+/** The decoding options for a model: the defaults, the model's own hold, then the caller's. */
+export function decodeOptionsFor(
+  model: Pick<LivePlayModel, 'holdSec'>,
+  overrides: Partial<DecodeOptions> = {},
+): DecodeOptions {
+  return {
+    ...DEFAULT_DECODE_OPTIONS,
+    ...(model.holdSec !== undefined ? { holdSec: model.holdSec } : {}),
+    ...overrides,
+  };
+}
+
+/** Share of the frames around one that must show a playing field for play to be possible there. */
+export const MIN_FIELD_SEEN = 0.5;
+/**
+ * Share of the frames around one that must not be shot changes for play to be possible there (the
+ * same bar as the field's): while the camera swings away every feature is a bridged copy.
+ */
+export const MIN_STEADY = 0.5;
+
+/** Probability of live play per frame, smoothed over about a second. */
+export function liveProbabilities(matrix: FeatureMatrix, model: LivePlayModel): Float32Array {
+  const columns = modelColumns(model);
+  const stride = FEATURE_NAMES.length;
+  const raw = new Float32Array(matrix.count);
+  for (let i = 0; i < matrix.count; i++) {
+    // No playing surface in the picture (a test pattern, the camera on the crowd), or the picture
+    // changing wholesale on most frames (the camera swinging away): no play.
+    if (matrix.fieldSeen[i]! < MIN_FIELD_SEEN || matrix.steady[i]! < MIN_STEADY) continue;
+    let z = model.bias;
+    for (let c = 0; c < columns.length; c++)
+      z +=
+        (model.weights[c]! * (matrix.values[i * stride + columns[c]!]! - model.mean[c]!)) /
+        model.std[c]!;
+    raw[i] = 1 / (1 + Math.exp(-z));
+  }
+  const out = new Float32Array(matrix.count);
+  for (let i = 0; i < matrix.count; i++) {
+    let s = 0;
+    let k = 0;
+    for (let j = Math.max(0, i - 2); j <= Math.min(matrix.count - 1, i + 2); j++, k++) s += raw[j]!;
+    out[i] = s / k;
+  }
+  return out;
+}
+
+/** Where each of the model's features sits in the feature matrix (a model may use a subset). */
+export function modelColumns(model: Pick<LivePlayModel, 'featureNames'>): number[] {
+  return model.featureNames.map((name) => {
+    const c = FEATURE_NAMES.findIndex((f) => f.name === name);
+    if (c < 0)
+      throw new Error(
+        `The live-play model uses a feature that is no longer measured (${name}): run npm run train:inactivity.`,
+      );
+    return c;
+  });
+}
+
+interface Play {
+  start: number;
+  end: number;
+  strong: number;
+  /** Where the probability put the start, when the burst out of stillness moved it. */
+  probableStart?: number;
+}
+
+/** Films at least this long hold enough live and dead time to set their own levels. */
+export const FILM_LEVELS_MIN_SEC = 60;
+/** The film's two probability levels must be this far apart to be live play and dead time. */
+const FILM_LEVELS_MIN_GAP = 0.3;
+/** How far below the middle of the two levels a play still carries on. */
+const FILM_STAY_BELOW_MIDDLE = 0.15;
+
+/** Means of the low and the high probabilities (two-means from the 10th and 90th percentiles). */
+export function twoLevels(p: Float32Array): [number, number] {
+  const sorted = Float64Array.from(p).sort();
+  let low = sorted[Math.floor(sorted.length * 0.1)] ?? 0;
+  let high = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  for (let iteration = 0; iteration < 30; iteration++) {
+    let lowSum = 0;
+    let lowCount = 0;
+    let highSum = 0;
+    let highCount = 0;
+    for (const v of p) {
+      if (Math.abs(v - low) <= Math.abs(v - high)) {
+        lowSum += v;
+        lowCount++;
+      } else {
+        highSum += v;
+        highCount++;
+      }
+    }
+    if (lowCount > 0) low = lowSum / lowCount;
+    if (highCount > 0) high = highSum / highCount;
+  }
+  return [low, high];
+}
+
+/**
+ * The levels one film is decoded with. Within a film the probability ranks live above dead time
+ * far better than one pair of levels does across looks: a huddle or a walk back can sit at 0.5 in a
+ * film whose plays sit at 0.9. So a long film whose probabilities form two levels well apart raises
+ * the model's levels to the middle of its own (`enter`) and a little below it (`stay`); the
+ * model's levels are a floor. Short clips and films without two levels keep the model's.
+ */
+export function filmLevels(
+  p: Float32Array,
+  durationSec: number,
+  model: Pick<LivePlayModel, 'enter' | 'stay'>,
+): { enter: number; stay: number } {
+  if (durationSec < FILM_LEVELS_MIN_SEC) return { enter: model.enter, stay: model.stay };
+  const [low, high] = twoLevels(p);
+  if (high - low < FILM_LEVELS_MIN_GAP) return { enter: model.enter, stay: model.stay };
+  const middle = (low + high) / 2;
+  return {
+    enter: Math.max(model.enter, middle),
+    stay: Math.max(model.stay, middle - FILM_STAY_BELOW_MIDDLE),
+  };
+}
+
+/**
+ * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
+ * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
+ * `stay` with lulls up to holdSec, starts at the burst out of stillness when it opens quietly
+ * (play-onset.ts, given the film's `players` movement), and is padded. The levels are the film's
+ * own (`filmLevels`). Returns frame ranges, padded segments and the levels used.
+ */
+export function decodePlays(
+  p: Float32Array,
+  film: { cuts: Uint8Array; players?: Float32Array },
+  fps: number,
+  durationSec: number,
+  modelLevels: Pick<LivePlayModel, 'enter' | 'stay'>,
+  options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
+): {
+  plays: Play[];
+  segments: { start: number; end: number }[];
+  levels: { enter: number; stay: number };
+} {
+  const levels = options.ownLevels
+    ? filmLevels(p, durationSec, modelLevels)
+    : { enter: modelLevels.enter, stay: modelLevels.stay };
+  const { cuts, players } = film;
+  const hold = Math.round(options.holdSec * fps);
+  const back = Math.round(options.backtrackSec * fps);
+  const plays: Play[] = [];
+  let current: Play | null = null;
+  let lastActive = 0;
+  for (let i = 0; i < p.length; i++) {
+    const v = p[i]!;
+    if (!current) {
+      if (v >= levels.enter) {
+        let start = i;
+        const earliest = Math.max(0, i - back, plays.length ? plays[plays.length - 1]!.end : 0);
+        while (start > earliest && p[start - 1]! >= levels.stay && !cuts[start]) start--;
+        current = { start, end: i + 1, strong: 1 };
+        lastActive = i;
+      }
+      continue;
+    }
+    if (v >= levels.stay) lastActive = i;
+    if (v >= levels.enter) current.strong++;
+    if (i - lastActive > hold) {
+      current.end = lastActive + 1;
+      plays.push(current);
+      current = null;
+    }
+  }
+  if (current) {
+    current.end = lastActive + 1;
+    plays.push(current);
+  }
+  // A play cut by the film's start or end (recording started late, stopped early) may be shorter.
+  const kept = plays.filter(
+    (q) =>
+      q.strong >= options.minPlaySec * fps ||
+      ((q.start === 0 || q.end >= p.length) && q.strong >= (options.minPlaySec * fps) / 2),
+  );
+  if (players) {
+    const quiet = quietMovement(players);
+    let previousEnd = 0;
+    for (const q of kept) {
+      // A play's burst may lie before it, but not in the previous play or across a cut.
+      let earliest = q.start;
+      while (earliest > previousEnd && !cuts[earliest]) earliest--;
+      const start = startAtBurst(players, quiet, q.start, q.end, fps, earliest);
+      if (start !== q.start) [q.probableStart, q.start] = [q.start, start];
+      previousEnd = q.end;
+    }
+  }
+  const segments = normaliseSegments(
+    kept.map((q) => ({
+      start: q.start / fps - options.padBeforeSec,
+      end: q.end / fps + options.padAfterSec,
+    })),
+    durationSec,
+  );
+  return { plays: kept, segments, levels };
+}
+
+/** Per reason group, the mean push of its features towards "live" over frames [from, to). */
+function groupContributions(
+  matrix: FeatureMatrix,
+  model: LivePlayModel,
+  from: number,
+  to: number,
+): Map<ReasonGroup, number> {
+  const columns = modelColumns(model);
+  const stride = FEATURE_NAMES.length;
+  const totals = new Map<ReasonGroup, number>();
+  for (let i = from; i < to; i++) {
+    for (let c = 0; c < columns.length; c++) {
+      const group = FEATURE_NAMES[columns[c]!]!.group;
+      const push =
+        (model.weights[c]! * (matrix.values[i * stride + columns[c]!]! - model.mean[c]!)) /
+        model.std[c]!;
+      totals.set(group, (totals.get(group) ?? 0) + push / Math.max(1, to - from));
+    }
+  }
+  return totals;
+}
+
+/**
+ * Live segments with a confidence and the reasons that decided them: the feature groups that pushed
+ * hardest towards live play inside the segment, how the start was found and what ended it.
+ */
+export function explainSegments(
+  matrix: FeatureMatrix,
+  p: Float32Array,
+  whistle: Float32Array,
+  fps: number,
+  durationSec: number,
+  model: LivePlayModel,
+  options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
+): LiveSegment[] {
+  const { plays, segments, levels } = decodePlays(p, matrix, fps, durationSec, model, options);
+  return segments.map((segment) => {
+    const inside = plays.filter((q) => q.start / fps < segment.end && q.end / fps > segment.start);
+    const from = Math.min(...inside.map((q) => q.start));
+    const to = Math.max(...inside.map((q) => q.end));
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += p[i]!;
+    const reasons = [...groupContributions(matrix, model, from, to).entries()]
+      .filter(([, v]) => v > 0.15)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([group]) => REASONS[group]);
+    const whistleAt = findWhistleNear(whistle, to, fps);
+    const first = inside.find((q) => q.start === from)!;
+    const probableStart = first.probableStart;
+    const startedBy =
+      probableStart !== undefined
+        ? probableStart < from
+          ? `movement burst out of stillness at ${(from / fps).toFixed(1)} s; the quiet stretch the live-play probability took in from ${(probableStart / fps).toFixed(1)} s was left out (padded ${options.padBeforeSec} s)`
+          : `movement burst out of stillness at ${(from / fps).toFixed(1)} s, before the live-play probability rose at ${(probableStart / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`
+        : from === 0
+          ? 'play was already on when the film starts'
+          : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
+    const endedBy =
+      to >= p.length
+        ? 'the film ends during play'
+        : whistleAt !== null
+          ? `movement died down at ${(to / fps).toFixed(1)} s, whistle at ${whistleAt.toFixed(1)} s (padded ${options.padAfterSec} s)`
+          : `movement died down at ${(to / fps).toFixed(1)} s (padded ${options.padAfterSec} s)`;
+    return {
+      start: segment.start,
+      end: segment.end,
+      confidence: to > from ? sum / (to - from) : 0,
+      decidedBy: reasons.length > 0 ? reasons : ['the combination of motion, people and sound'],
+      startedBy,
+      endedBy,
+    };
+  });
+}
+
+function findWhistleNear(whistle: Float32Array, frame: number, fps: number): number | null {
+  for (
+    let i = Math.max(0, frame - Math.round(2 * fps));
+    i < Math.min(whistle.length, frame + Math.round(fps));
+    i++
+  )
+    if (whistle[i]! >= 0.4) return i / fps;
+  return null;
+}

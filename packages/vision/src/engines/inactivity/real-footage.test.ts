@@ -1,0 +1,93 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ffmpegPath } from '../../media/ffmpeg-paths.js';
+import { runProcess } from '../../media/run-process.js';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { reencodeClip } from '@filmroom/vision-lab/testing';
+import { intersectionLength } from './score-segments.js';
+import { runInactivityFilter } from './run-inactivity-filter.js';
+
+const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
+const photo = sharedMediaForTests('frames/bus.jpg');
+/** Phone in the stands: players walk to the line (0–1 s) and stand set until the snap at 3.57 s. */
+const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
+/** Set till 2.9 s, the snap at 2.95 s, the tackle at about 6 s. */
+const weakPlay = sharedMediaForTests('real-clips/IMG_7661.mp4');
+const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
+
+describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
+  it('keeps nearly all of a real volleyball rally that runs from the first frame to the last', async () => {
+    const result = await runInactivityFilter({ input: rally.path! });
+    expect(result.keptSec / result.durationSec).toBeGreaterThanOrEqual(0.95);
+    for (const segment of result.segments) {
+      expect(segment.confidence).toBeGreaterThan(0);
+      expect(segment.decidedBy.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.skipIf(!snap.path)(withSkipReason('inactivity filter before a real snap', snap), () => {
+  it('cuts the walk to the line and most of the set, and keeps the play from before the snap', async () => {
+    const result = await runInactivityFilter({ input: snap.path! });
+    const [first] = result.segments;
+    expect(first).toBeDefined();
+    expect(first!.start).toBeGreaterThan(1.5);
+    expect(first!.start).toBeLessThan(3.57 - 0.3);
+    expect(first!.end).toBeGreaterThanOrEqual(7.8);
+    expect(first!.startedBy).toContain('burst out of stillness');
+  });
+});
+
+describe.skipIf(!weakPlay.path)(
+  withSkipReason('inactivity filter on a heavily compressed real play', weakPlay),
+  () => {
+    it('keeps the play from its snap although the probability finds it seconds late', async () => {
+      const film = await reencodeClip(
+        { name: 'IMG_7661.mp4', path: weakPlay.path! },
+        '1080p-crf32',
+        dir,
+      );
+      const result = await runInactivityFilter({ input: film });
+      const play = [{ start: 2.95, end: 6 }];
+      expect(intersectionLength(play, result.segments)).toBeGreaterThanOrEqual(0.97 * 3.05);
+      expect(result.segments[0]!.startedBy).toContain('before the live-play probability rose');
+    });
+  },
+);
+
+describe.skipIf(!photo.path)(
+  withSkipReason('inactivity filter on a film with no sport', photo),
+  () => {
+    it('finds no play in a photo of a street made into a slowly zooming film', async () => {
+      await mkdir(dir, { recursive: true });
+      const film = join(dir, 'bus-zoom.mp4');
+      const made = await runProcess(ffmpegPath(), [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-loop',
+        '1',
+        '-framerate',
+        '25',
+        '-i',
+        photo.path!,
+        '-vf',
+        "scale=trunc(iw/2)*2:trunc(ih/2)*2,zoompan=z='min(zoom+0.0008,1.3)':d=1:s=640x360:fps=25",
+        '-t',
+        '8',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
+        film,
+      ]);
+      expect(made.code).toBe(0);
+      const result = await runInactivityFilter({ input: film });
+      expect(result.segments).toEqual([]);
+    });
+  },
+);

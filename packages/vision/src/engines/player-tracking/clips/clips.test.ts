@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
+import { ClipPlanError, planClips } from './plan-clips.js';
+import { spotlightFilters } from './spotlight-filter.js';
+
+const player = (
+  teamLetter: 'A' | 'B',
+  number: number,
+  appearances: [number, number][],
+): TrackingPlayer => ({
+  teamLetter,
+  number,
+  confidence: 0.9,
+  appearances: appearances.map(([start, end]) => ({ start, end })),
+  best: { time: appearances[0]![0], box: [0, 0, 10, 20] },
+  // sampled twice a second, walking from x 100 to x 200
+  path: appearances.flatMap(([start, end]) =>
+    Array.from(
+      { length: Math.round((end - start) * 2) + 1 },
+      (_, i): [number, number, number, number, number] => {
+        const t = start + i / 2;
+        return [t, 100 + (100 * (t - start)) / (end - start), 100, 40, 100];
+      },
+    ),
+  ),
+});
+
+const analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'> = {
+  durationSec: 60,
+  teams: [
+    { teamLetter: 'A', primaryColor: '#c8102e', secondaryColor: '#ffffff', players: [7, 12] },
+    { teamLetter: 'B', primaryColor: '#1d3f9e', secondaryColor: '#f2c500', players: [7] },
+  ],
+  players: [
+    player('A', 7, [
+      [0.5, 5],
+      [6, 9],
+      [40, 41],
+    ]),
+    player('A', 12, [[20, 25]]),
+    player('B', 7, [[30, 35]]),
+  ],
+};
+
+describe('clip planning', () => {
+  it('pads each appearance, merges close ones and clamps to the video', () => {
+    const plan = planClips(analysis, 'A', [7], { padBeforeSec: 1, padAfterSec: 1, joinGapSec: 2 });
+    expect(plan.clips).toEqual([
+      { start: 0, end: 10 },
+      { start: 39, end: 42 },
+    ]);
+  });
+
+  it('joins the clips of several chosen players and leaves the other team out', () => {
+    const plan = planClips(analysis, 'A', [7, 12], {
+      padBeforeSec: 0,
+      padAfterSec: 0,
+      joinGapSec: 0,
+      minClipSec: 0,
+    });
+    expect(plan.clips.map((c) => c.start)).toEqual([0.5, 6, 20, 40]);
+    expect(plan.clips.some((c) => c.start === 30)).toBe(false);
+  });
+
+  it('explains when a chosen number is not on the team', () => {
+    expect(() => planClips(analysis, 'B', [12])).toThrow(ClipPlanError);
+    expect(() => planClips(analysis, 'B', [12])).toThrow(
+      'No player with number 12 was found on team B.',
+    );
+  });
+
+  it('spotlights the player on the clip timeline, following the tracked positions', () => {
+    const filters = spotlightFilters([analysis.players[1]!], { start: 19, end: 26 });
+    expect(filters.length).toBeGreaterThan(10);
+    // at the clip's 1 s mark (20 s in the source) the box sits where the player was first seen
+    const first = filters.find(
+      (f) => f.includes('gte(t,1.000)*lt(t,1.125)') && f.includes(':t=4:'),
+    );
+    const x = Number(/drawbox=x=(-?\d+):/.exec(first ?? '')?.[1]);
+    expect(x).toBeGreaterThan(90);
+    expect(x).toBeLessThan(100);
+    // and nothing is drawn before the player appears
+    expect(filters.some((f) => f.includes('gte(t,0.000)'))).toBe(false);
+  });
+});

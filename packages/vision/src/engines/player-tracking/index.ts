@@ -1,0 +1,61 @@
+import type { TeamLetter } from '../../perception/teams/cluster-teams.js';
+import type { EngineRunOptions } from '../run-options.js';
+import { analyseTracking } from './analyse-tracking.js';
+import { renderClips, type RenderClipsResult } from './clips/render-clips.js';
+import type { TrackingAnalysis } from './tracking-types.js';
+
+/** What Player Tracking's analysis hands on: the teams and players the user picks from and renders. */
+export type TrackingSummary = Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>;
+
+/** Analyse a film: its teams, the players' numbers and where each appears. */
+export interface TrackAnalyseRequest {
+  engine: 'track-analyse';
+  input: string;
+}
+
+/** Render the clips in which the chosen players of one team appear, with a spotlight on them. */
+export interface TrackRenderRequest {
+  engine: 'track-render';
+  input: string;
+  output: string;
+  analysis: TrackingSummary;
+  teamLetter: TeamLetter;
+  numbers: number[];
+}
+
+export type PlayerTrackingRequest = TrackAnalyseRequest | TrackRenderRequest;
+
+export interface PlayerTrackingResults {
+  'track-analyse': TrackingSummary;
+  'track-render': RenderClipsResult;
+}
+
+export type PlayerTrackingResult<R extends PlayerTrackingRequest> =
+  PlayerTrackingResults[R['engine']];
+
+export async function run<R extends PlayerTrackingRequest>(
+  request: R,
+  { signal, onProgress }: EngineRunOptions = {},
+): Promise<PlayerTrackingResult<R>> {
+  if (request.engine === 'track-analyse') {
+    const analysis = await analyseTracking(request.input, { signal, onProgress });
+    const summary: TrackingSummary = {
+      durationSec: analysis.durationSec,
+      teams: analysis.teams,
+      players: analysis.players,
+    };
+    return summary as PlayerTrackingResult<R>;
+  }
+  const render = request as TrackRenderRequest;
+  const result = await renderClips({
+    input: render.input,
+    analysis: render.analysis,
+    teamLetter: render.teamLetter,
+    numbers: render.numbers,
+    output: render.output,
+    spotlight: true,
+    signal,
+    onProgress,
+  });
+  return result as PlayerTrackingResult<R>;
+}

@@ -1,0 +1,103 @@
+import type { Box } from '../../perception/detector/types.js';
+import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
+import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
+import type { KitSample } from '../../perception/teams/kit-colours.js';
+
+const MAX_KIT_SAMPLES = 40;
+
+/** Everything the analysis keeps about one track: small, bounded per track, never frames. */
+export class TrackRecord {
+  readonly path: [number, number, number, number, number][] = [];
+  /** Camera offset at each path sample: box + offset is the position on the field. */
+  readonly offsets: [number, number][] = [];
+  readonly kits: KitSample[] = [];
+  readonly reads: NumberObservation[] = [];
+  /** The reads taken from the fixed torso band (not by text detection). */
+  private readonly bandReads = new WeakSet<NumberObservation>();
+  lastReadSec = -Infinity;
+  /** Looks for the number by text detection so far (each look takes the next body scale). */
+  textLooks = 0;
+  /** Of those, the looks that found number-shaped text on the person. */
+  textLooksWithText = 0;
+  lastTextLookSec = -Infinity;
+  /** The last torso look while the person was too small for the text looks (its own schedule). */
+  lastSmallLookSec = -Infinity;
+  /** Those torso looks so far, and how many found number-shaped text (their own textless rule). */
+  smallLooks = 0;
+  smallLooksWithText = 0;
+  private kitSeen = 0;
+
+  constructor(readonly id: number) {}
+
+  addPosition(timeSec: number, box: Box, cameraOffset: [number, number] = [0, 0]): void {
+    this.path.push([timeSec, box[0], box[1], box[2], box[3]]);
+    this.offsets.push(cameraOffset);
+  }
+
+  /** Feet position on the field (camera motion removed) at path sample i. */
+  fieldPoint(i: number): [number, number] {
+    const p = this.path[i];
+    const o = this.offsets[i] ?? [0, 0];
+    if (!p) return [0, 0];
+    return [p[1] + p[3] / 2 + o[0], p[2] + p[4] + o[1]];
+  }
+
+  addBandRead(read: NumberObservation): void {
+    this.bandReads.add(read);
+    this.reads.push(read);
+  }
+
+  /**
+   * Whether the band reads are to be dropped: text detection looked at the person at least
+   * `minLooks` times and never found anything shaped like a number on them. The fixed band fits
+   * upright players drawn as sprites; on a real person with no number in view it reads a fold, a
+   * logo or a neighbour's shirt.
+   */
+  bandReadsUnbacked(minLooks: number): boolean {
+    return this.textLooks >= minLooks && this.textLooksWithText === 0;
+  }
+
+  /** Drops the band reads (see `bandReadsUnbacked`). */
+  dropBandReads(): void {
+    this.keepReads((r) => !this.bandReads.has(r));
+  }
+
+  /**
+   * Drops the band reads that the track's sure text reads (≥ `SURE_READ`) contradict: a band read
+   * of another number, not a digit of one of them. Where text detection found the number and read
+   * it clearly, the fixed band that disagrees sits on the wrong part of a real person, and on a
+   * still picture it repeats its misread at every read (a '57' five times over a '23' read at
+   * 0.96). Band reads that agree stay: on the synthetic films they carry the votes through crossings.
+   */
+  dropContradictedBandReads(): void {
+    const sure = this.reads
+      .filter((r) => !this.bandReads.has(r) && r.number !== null && r.confidence >= SURE_READ)
+      .map((r) => r.number!);
+    if (sure.length === 0) return;
+    const agrees = (n: number): boolean => sure.some((s) => isWholeOrPart(n, s));
+    this.keepReads((r) => !this.bandReads.has(r) || r.number === null || agrees(r.number));
+  }
+
+  private keepReads(keep: (read: NumberObservation) => boolean): void {
+    const kept = this.reads.filter(keep);
+    this.reads.splice(0, this.reads.length, ...kept);
+  }
+
+  /** Reservoir-samples kit colours so a long track stays small. */
+  addKit(kit: KitSample): void {
+    this.kitSeen++;
+    if (this.kits.length < MAX_KIT_SAMPLES) this.kits.push(kit);
+    else {
+      const slot = (this.kitSeen * 7919) % this.kitSeen;
+      if (slot < MAX_KIT_SAMPLES) this.kits[slot] = kit;
+    }
+  }
+
+  get firstSec(): number {
+    return this.path[0]?.[0] ?? 0;
+  }
+
+  get lastSec(): number {
+    return this.path[this.path.length - 1]?.[0] ?? 0;
+  }
+}

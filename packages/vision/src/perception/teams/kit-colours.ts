@@ -1,0 +1,112 @@
+import type { Box, RgbFrame } from '../detector/types.js';
+import { isFieldPixel, type FieldModel } from './field-colour.js';
+import { labDistance, rgbToLab, type Lab } from './lab-colour.js';
+
+/** The colours of one person's kit in one frame. */
+export interface KitSample {
+  /** Dominant torso colour (the jersey). */
+  jersey: Lab;
+  /**
+   * The jersey where the light falls on it (`litColour` of its pixels): what a person names the
+   * shirt by (a white shirt's mean, shadows and folds included, is a grey; a yellow one's a brown).
+   * Absent on hand-made samples: the jersey colour stands in.
+   */
+  lit?: Lab;
+  /** Second torso colour (number, trim) when it covers enough of the torso. */
+  accent: Lab | null;
+  /** Dominant colour of the shorts band. */
+  shorts: Lab | null;
+}
+
+function regionPixels(
+  frame: RgbFrame,
+  box: Box,
+  top: number,
+  bottom: number,
+  left: number,
+  right: number,
+  field: FieldModel,
+): Lab[] {
+  const [bx, by, bw, bh] = box;
+  const x0 = Math.max(0, Math.round(bx + bw * left));
+  const x1 = Math.min(frame.width, Math.round(bx + bw * right));
+  const y0 = Math.max(0, Math.round(by + bh * top));
+  const y1 = Math.min(frame.height, Math.round(by + bh * bottom));
+  const area = Math.max(1, (x1 - x0) * (y1 - y0));
+  const step = Math.max(1, Math.round(Math.sqrt(area / 400)));
+  const out: Lab[] = [];
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      const o = (y * frame.width + x) * 3;
+      const lab = rgbToLab(frame.data[o] ?? 0, frame.data[o + 1] ?? 0, frame.data[o + 2] ?? 0);
+      if (!isFieldPixel(field, lab)) out.push(lab);
+    }
+  }
+  return out;
+}
+
+function mean(points: readonly Lab[]): Lab {
+  const s: Lab = [0, 0, 0];
+  for (const p of points) for (let k = 0; k < 3; k++) s[k] = (s[k] ?? 0) + (p[k] ?? 0);
+  return s.map((v) => v / Math.max(1, points.length)) as Lab;
+}
+
+/** Two-means on colours: returns the clusters, larger first. */
+export function twoMeans(points: readonly Lab[]): { centre: Lab; size: number }[] {
+  if (points.length === 0) return [];
+  let a = mean(points);
+  // second seed: the point farthest from the mean
+  let b = points.reduce(
+    (far, p) => (labDistance(p, a) > labDistance(far, a) ? p : far),
+    points[0]!,
+  );
+  let groupA: Lab[] = [];
+  let groupB: Lab[] = [];
+  for (let iter = 0; iter < 8; iter++) {
+    groupA = [];
+    groupB = [];
+    for (const p of points) (labDistance(p, a) <= labDistance(p, b) ? groupA : groupB).push(p);
+    if (groupA.length) a = mean(groupA);
+    if (groupB.length) b = mean(groupB);
+  }
+  const clusters = [
+    { centre: a, size: groupA.length },
+    { centre: b, size: groupB.length },
+  ].filter((c) => c.size > 0);
+  return clusters.sort((p, q) => q.size - p.size);
+}
+
+/** Samples a person's kit colours: torso (without the field showing through) and shorts. */
+export function sampleKit(frame: RgbFrame, box: Box, field: FieldModel): KitSample | null {
+  const torso = regionPixels(frame, box, 0.15, 0.45, 0.25, 0.75, field);
+  if (torso.length < 12) return null;
+  const clusters = twoMeans(torso);
+  const jersey = clusters[0]!.centre;
+  const second = clusters[1];
+  const accent = second && second.size >= torso.length * 0.15 ? second.centre : null;
+  const shortsPixels = regionPixels(frame, box, 0.5, 0.64, 0.2, 0.8, field);
+  const shorts = shortsPixels.length >= 8 ? twoMeans(shortsPixels)[0]!.centre : null;
+  const own = second
+    ? torso.filter((p) => labDistance(p, jersey) <= labDistance(p, second.centre))
+    : torso;
+  return { jersey, lit: litColour(own), accent, shorts };
+}
+
+/**
+ * A cloth's colour where the light falls on it: the mean of the pixels between the 60th and the 90th
+ * percentile of lightness (the brightest tenth is glare: red shirts under floodlights turned pink).
+ */
+export function litColour(points: readonly Lab[]): Lab {
+  const byLight = [...points].sort((p, q) => (p[0] ?? 0) - (q[0] ?? 0));
+  return mean(byLight.slice(Math.floor(byLight.length * 0.6), Math.ceil(byLight.length * 0.9)));
+}
+
+/** Channel-wise median of colours: robust to the odd sample taken during an occlusion. */
+export function medianLab(points: readonly Lab[]): Lab | null {
+  if (points.length === 0) return null;
+  const med = (k: number): number => {
+    const v = points.map((p) => p[k] ?? 0).sort((x, y) => x - y);
+    return v[Math.floor(v.length / 2)] ?? 0;
+  };
+  return [med(0), med(1), med(2)];
+}
