@@ -12,7 +12,7 @@ import { ANALYSIS_FPS, ANALYSIS_WIDTH } from '../inactivity/detect-live-play.js'
 import { probeVideo } from '../media/probe.js';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */
-export const FEATURE_VERSION = 11;
+export const FEATURE_VERSION = 12;
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FEATURE_CACHE_DIR = join(packageDir, '.cache', 'features');

@@ -12,7 +12,10 @@ import {
 import { LIVE_PLAY_MODEL } from './live-play-weights.js';
 import { buildFeatureMatrix } from './play-features.js';
 
-/** Frames sampled per second of film, and the analysis width of a 16:9 film (others keep the area). */
+/**
+ * Frames sampled per second of film, and the analysis width of a 16:9 picture: only the picture inside
+ * black bars is analysed, and other shapes (a 9:16 phone picture) keep the same pixel count.
+ */
 export const ANALYSIS_FPS = 5;
 export const ANALYSIS_WIDTH = 320;
 
@@ -21,7 +24,7 @@ export interface DetectLivePlayOptions {
   signal?: AbortSignal;
   /** 0–100 while the film is analysed. */
   onProgress?: (percent: number) => void;
-  /** Analysis frame rate (default 5) and width (default 240). */
+  /** Analysis frame rate (default 5) and width of a 16:9 picture (default 320). */
   fps?: number;
   width?: number;
   /**
