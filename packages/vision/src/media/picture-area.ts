@@ -41,8 +41,6 @@ const BAR_PIXEL_MAX = 36;
 const BAR_BRIGHT_SHARE = 0.005;
 /** A bar must be in at least this share of the sampled frames that show a picture. */
 const STABLE_SHARE = 0.75;
-/** A bar on one side alone larger than this share of the frame is a dark scene edge, not framing. */
-const LONE_BAR_MAX = 0.03;
 /** A picture smaller than this share of either dimension is not believed (a nearly black film). */
 const MIN_PICTURE_SHARE = 0.15;
 const FRAMES_PER_WINDOW = 2;
@@ -112,10 +110,12 @@ function stableBar(sizes: number[]): number {
   return sorted[needed - 1] ?? 0;
 }
 
-/** Drops a large bar on one side only: letterbox and pillarbox bars come in pairs. */
-function pairedBars(first: number, second: number, size: number): [number, number] {
-  const lone = (bar: number, other: number): boolean => other === 0 && bar > size * LONE_BAR_MAX;
-  return [lone(first, second) ? 0 : first, lone(second, first) ? 0 : second];
+/**
+ * Letterbox and pillarbox bars come in pairs: a black edge on one side only is a dark scene's edge
+ * (or a line of encoder padding), not framing, and is left in.
+ */
+function pairedBars(first: number, second: number): [number, number] {
+  return first > 0 && second > 0 ? [first, second] : [0, 0];
 }
 
 /**
@@ -132,12 +132,10 @@ export function pictureAreaFromBars(
   const [top, bottom] = pairedBars(
     stableBar(bars.map((b) => b.top)),
     stableBar(bars.map((b) => b.bottom)),
-    measured.height,
   );
   const [left, right] = pairedBars(
     stableBar(bars.map((b) => b.left)),
     stableBar(bars.map((b) => b.right)),
-    measured.width,
   );
   const sx = display.width / measured.width;
   const sy = display.height / measured.height;
