@@ -207,7 +207,7 @@ async function barsInWindow(
  * from short windows spread over the film, the bars each frame shows, and the bars most of them agree
  * on. Returns the whole frame when there are no stable bars.
  *
- * Throws MediaError FFMPEG_FAILED or ABORTED.
+ * Throws MediaError ABORTED; a window ffmpeg cannot decode is left out.
  */
 export async function findPictureArea(options: FindPictureAreaOptions): Promise<PictureArea> {
   const { input, info, signal } = options;
@@ -225,7 +225,13 @@ export async function findPictureArea(options: FindPictureAreaOptions): Promise<
   for (let i = 0; i < windows; i++) {
     if (signal?.aborted) throw abortError();
     const atSec = (span * (i + 0.5)) / windows;
-    bars.push(...(await barsInWindow(input, atSec, measured, signal)));
+    try {
+      bars.push(...(await barsInWindow(input, atSec, measured, signal)));
+    } catch (error) {
+      // A window that will not decode (a seek past a broken stretch) only loses its samples: the
+      // area is a help to the analysis, which decodes the film itself and reports what is wrong.
+      if (!(error instanceof MediaError) || error.code !== 'FFMPEG_FAILED') throw error;
+    }
   }
   return pictureAreaFromBars(bars, measured, display);
 }

@@ -249,6 +249,11 @@ export interface FilmLook {
    * frame, centred between black bars. Absent: the picture is the whole frame.
    */
   picture?: { width: number; height: number };
+  /**
+   * The picture is stored on its side with a display rotation (degrees clockwise), as phones record
+   * vertical video; width and height above stay the displayed size.
+   */
+  displayRotation?: 90;
   fps: number;
   crf: number;
   maxKbps: number;
@@ -579,6 +584,8 @@ export function sampleLook(style: StyleName, rng: Random): FilmLook {
         shakeDeg: rng.between(0.1, 0.8),
         rollDeg: rng.between(0, 2),
         stripes: 0,
+        // straight from the phone's camera (on its side, rotated on display) or re-encoded upright
+        ...(rng.chance(0.5) ? { displayRotation: 90 as const } : {}),
       };
     }
     case 'no-sport':

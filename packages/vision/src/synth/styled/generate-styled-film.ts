@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { ffmpegPath } from '../../media/ffmpeg-paths.js';
 import { abortError, MediaError } from '../../media/media-error.js';
+import { runProcess } from '../../media/run-process.js';
 import type { Segment } from '../../media/segments.js';
 import { Random } from '../random.js';
 import { sampleLook, type FilmLook, type StyleName } from './film-style.js';
@@ -57,6 +58,9 @@ function drawSize(look: FilmLook, maxDrawWidth: number): { drawWidth: number; dr
 
 /** The drawing scaled to the look's size, or to its picture centred between black bars. */
 function outputFilter(look: FilmLook): string {
+  // stored turned a quarter clockwise: the display rotation (a quarter anticlockwise) turns it upright
+  if (look.displayRotation === 90)
+    return `scale=${look.width}:${look.height}:flags=bicubic,transpose=clock`;
   if (!look.picture) return `scale=${look.width}:${look.height}:flags=bicubic`;
   const { width, height } = look.picture;
   const x = Math.round((look.width - width) / 4) * 2;
@@ -64,6 +68,33 @@ function outputFilter(look: FilmLook): string {
   return (
     `scale=${width}:${height}:flags=bicubic,` + `pad=${look.width}:${look.height}:${x}:${y}:black`
   );
+}
+
+/** Sets a film's display rotation in place (a stream copy: ffmpeg 5 drops the tag when encoding). */
+async function tagDisplayRotation(file: string, degrees: number): Promise<void> {
+  const tagged = `${file}.rotated.mp4`;
+  const result = await runProcess(ffmpegPath(), [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    file,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    `rotate=${degrees}`,
+    '-movflags',
+    '+faststart',
+    tagged,
+  ]);
+  if (result.code !== 0) {
+    await rm(tagged, { force: true });
+    throw new MediaError('FFMPEG_FAILED', 'Could not set the display rotation.', result.stderr);
+  }
+  await rename(tagged, file);
 }
 
 /** Renders a deterministic film of the given style (its look drawn from the seed), cached on disk. */
@@ -161,6 +192,7 @@ export async function generateStyledFilm(
     live: timeline.live,
     stretches: timeline.stretches,
   };
+  if (look.displayRotation) await tagDisplayRotation(partialPath, look.displayRotation);
   await rename(partialPath, path);
   const partialTruth = `${truthPath}.${unique}.partial`;
   await writeFile(partialTruth, JSON.stringify(film, null, 2));
