@@ -16,7 +16,11 @@ beforeAll(async () => {
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const ENCODE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '26', '-pix_fmt', 'yuv420p'];
+/** A keyframe a second (15 fps), as phones and cameras write them. */
+const ENCODE = [
+  ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '26', '-pix_fmt', 'yuv420p'],
+  ...['-g', '15'],
+];
 
 /** Encodes a few seconds of an ffmpeg lavfi graph (a test pattern, maybe padded with black bars). */
 async function lavfiFilm(name: string, graph: string, extra: string[] = []): Promise<string> {
@@ -71,19 +75,25 @@ describe('the picture inside black bars', () => {
     expect(await areaOf(vertical)).toEqual({ x: 0, y: 0, width: 360, height: 640 });
   });
 
-  it('is the whole frame of a dark scene without bars', async () => {
+  it('is the whole frame of a dark scene without bars, even one with a black sky', async () => {
     const film = await lavfiFilm(
       'dark',
       'testsrc2=size=640x360:rate=15,eq=brightness=-0.3:contrast=0.35,noise=alls=6:allf=t',
     );
     expect(await areaOf(film)).toEqual({ x: 0, y: 0, width: 640, height: 360 });
+    // a black night sky above the field, all film long, is not a letterbox: bars come in pairs
+    const sky = await lavfiFilm(
+      'night-sky',
+      'testsrc2=size=640x360:rate=15,drawbox=x=0:y=0:w=640:h=60:color=black:t=fill',
+    );
+    expect(await areaOf(sky)).toEqual({ x: 0, y: 0, width: 640, height: 360 });
   });
 
   it('ignores bars that come and go', async () => {
     const path = join(dir, 'bars-come-and-go.mp4');
     const graph =
-      'testsrc2=size=640x360:rate=15:duration=4[full];' +
-      'testsrc2=size=640x272:rate=15:duration=2,pad=640:360:0:44:black[boxed];' +
+      'testsrc2=size=640x360:rate=15:duration=8[full];' +
+      'testsrc2=size=640x272:rate=15:duration=4,pad=640:360:0:44:black[boxed];' +
       '[full][boxed]concat=n=2:v=1:a=0';
     const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
     args.push('-f', 'lavfi', '-i', graph, ...ENCODE, path);

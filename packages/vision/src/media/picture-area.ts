@@ -27,7 +27,7 @@ export interface FrameBars {
 export interface FindPictureAreaOptions {
   input: string;
   info: MediaInfo;
-  /** Short windows sampled across the film (default 6), each a few frames. */
+  /** Short windows sampled across the film (default 6, fewer in a short clip), each a few frames. */
   windows?: number;
   signal?: AbortSignal;
 }
@@ -218,9 +218,10 @@ export async function findPictureArea(options: FindPictureAreaOptions): Promise<
     width: Math.max(2, Math.round((display.width * factor) / 2) * 2),
     height: Math.max(2, Math.round((display.height * factor) / 2) * 2),
   };
-  const windows = options.windows ?? 6;
   // Leave a second at the end: a seek past the last keyframe there may decode nothing.
   const span = Math.max(0, info.durationSec - 1);
+  // A short clip has few keyframes: windows closer than about 2 s would decode the same ones.
+  const windows = Math.min(options.windows ?? 6, Math.max(1, Math.ceil(span / 2)));
   const bars: FrameBars[] = [];
   for (let i = 0; i < windows; i++) {
     if (signal?.aborted) throw abortError();
