@@ -15,7 +15,7 @@ import {
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */
-export const FEATURE_VERSION = 11;
+export const FEATURE_VERSION = 12;
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FEATURE_CACHE_DIR = join(packageDir, '.cache', 'features');

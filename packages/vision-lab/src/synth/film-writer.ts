@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
+import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
 import { abortError, MediaError } from '@filmroom/vision/internal/media/media-error.js';
 
 /** How a generated film is drawn and encoded. */
@@ -26,6 +27,10 @@ export interface SynthFilmEncoding {
   keyframeSec: number;
   /** Mono float samples at `rate`, encoded as AAC at `bitrate`; absent: a silent film. */
   audio?: { samples: Float32Array; rate: number; bitrate: string };
+  /** The filter from the drawing to the film's frame; absent: a plain scale to `width` x `height`. */
+  outputFilter?: string;
+  /** A display rotation tag (degrees) set on the finished film, as phones record it. */
+  displayRotation?: number;
   /** Says what failed when ffmpeg does ("Could not encode the … film."). */
   failure: string;
   signal?: AbortSignal;
@@ -77,7 +82,10 @@ export async function writeSynthFilm<T>(
     'pipe:0',
   );
   if (audio) args.push('-f', 'f32le', '-ar', String(audio.rate), '-ac', '1', '-i', audioPath);
-  args.push('-vf', `scale=${encoding.width}:${encoding.height}:flags=bicubic`);
+  args.push(
+    '-vf',
+    encoding.outputFilter ?? `scale=${encoding.width}:${encoding.height}:flags=bicubic`,
+  );
   args.push('-c:v', 'libx264', '-preset', 'superfast', '-crf', String(encoding.crf));
   const maxKbps = encoding.maxKbps ?? 0;
   if (maxKbps > 0) args.push('-maxrate', `${maxKbps}k`, '-bufsize', `${maxKbps * 2}k`);
@@ -122,10 +130,38 @@ export async function writeSynthFilm<T>(
     signal?.removeEventListener('abort', onAbort);
     await rm(audioPath, { force: true });
   }
+  if (encoding.displayRotation) await tagDisplayRotation(partialPath, encoding.displayRotation);
   await rename(partialPath, synthFilmPath(outDir, name));
   const truthPath = join(outDir, `${name}.json`);
   const partialTruthPath = `${truthPath}.${unique}.partial`;
   await writeFile(partialTruthPath, JSON.stringify(truth, null, 2));
   await rename(partialTruthPath, truthPath);
   return truth;
+}
+
+/** Sets a film's display rotation in place (a stream copy: ffmpeg 5 drops the tag when encoding). */
+async function tagDisplayRotation(file: string, degrees: number): Promise<void> {
+  const tagged = `${file}.rotated.mp4`;
+  const result = await runProcess(ffmpegPath(), [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    file,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    `rotate=${degrees}`,
+    '-movflags',
+    '+faststart',
+    tagged,
+  ]);
+  if (result.code !== 0) {
+    await rm(tagged, { force: true });
+    throw new MediaError('FFMPEG_FAILED', 'Could not set the display rotation.', result.stderr);
+  }
+  await rename(tagged, file);
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { abortError, MediaError } from './media-error.js';
 import { mediaInputArgs } from './media-input.js';
+import type { PictureArea } from './picture-area.js';
 import { probeVideo, type MediaInfo } from './probe.js';
 import { spawnBound } from './spawn-bound.js';
 
@@ -17,6 +18,11 @@ export interface FrameReaderOptions {
   width?: number;
   /** Output height in pixels; default keeps the display aspect ratio (rounded to even). */
   height?: number;
+  /**
+   * Only this part of the displayed frame is read (ffmpeg `crop` before `scale`), e.g. the picture
+   * inside black bars (picture-area.ts); the default height then keeps the area's aspect ratio.
+   */
+  crop?: PictureArea;
   /** Default 'rgb24'. */
   pixelFormat?: FramePixelFormat;
   /**
@@ -132,7 +138,12 @@ export async function* readFrames(
   if (!(fps > 0)) throw new MediaError('BAD_ARGUMENT', 'fps must be positive.');
   const width = evenSize(options.width ?? 320);
   const rotated = video.rotation === 90 || video.rotation === 270;
-  const aspect = rotated ? video.height / video.width : video.width / video.height;
+  const crop = options.crop;
+  const aspect = crop
+    ? crop.width / crop.height
+    : rotated
+      ? video.height / video.width
+      : video.width / video.height;
   const height = evenSize(options.height ?? width / (aspect > 0 ? aspect : 16 / 9));
   const pixelFormat = options.pixelFormat ?? 'rgb24';
   const bytesPerPixel = pixelFormat === 'rgb24' ? 3 : 1;
@@ -161,13 +172,15 @@ export async function* readFrames(
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
   if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
   args.push(...mediaInputArgs(input), '-map', '0:v:0', '-vf');
+  const cropped = crop ? `crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},` : '';
   args.push(
-    detailWidth === null
-      ? `fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`
-      : `fps=${fps},split[a][b];` +
+    cropped +
+      (detailWidth === null
+        ? `fps=${fps},scale=${width}:${height}:flags=area,format=${pixelFormat}`
+        : `fps=${fps},split[a][b];` +
           `[a]scale=${width}:${height}:flags=area,format=${pixelFormat},pad=${detailWidth}:${height}[small];` +
           `[b]scale=${detailWidth}:${detailHeight}:flags=area,format=${pixelFormat}[large];` +
-          `[small][large]vstack,format=${pixelFormat}`,
+          `[small][large]vstack,format=${pixelFormat}`),
   );
   args.push('-f', 'rawvideo', '-pix_fmt', pixelFormat, 'pipe:1');
   if (wantAudio) {

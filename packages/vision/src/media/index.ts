@@ -15,6 +15,7 @@ export {
   type VideoFrame,
   type FramePixelFormat,
 } from './frame-reader.js';
+export { findPictureArea, isWholeFrame, wholeFrame, type PictureArea } from './picture-area.js';
 export {
   renderSegments,
   type RenderSegmentsOptions,

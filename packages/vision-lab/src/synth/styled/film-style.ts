@@ -16,7 +16,9 @@ export type StyleName =
   | 'beach-volleyball'
   | 'broadcast-soccer'
   | 'wide-static-soccer'
-  | 'no-sport';
+  | 'no-sport'
+  | 'pillarboxed-phone-football'
+  | 'vertical-phone-volleyball';
 
 export const STYLE_NAMES: readonly StyleName[] = [
   'pressbox-football',
@@ -30,6 +32,8 @@ export const STYLE_NAMES: readonly StyleName[] = [
   'broadcast-soccer',
   'wide-static-soccer',
   'no-sport',
+  'pillarboxed-phone-football',
+  'vertical-phone-volleyball',
 ];
 
 export type Game = 'football' | 'flag' | 'basketball' | 'volleyball' | 'beach' | 'soccer' | 'none';
@@ -240,6 +244,16 @@ export interface FilmLook {
   /** Output size, frame rate, encoder quality (CRF) or a bitrate cap (kbit/s, 0 = none). */
   width: number;
   height: number;
+  /**
+   * The picture's size when it does not fill the frame: a phone's vertical video posted in a 16:9
+   * frame, centred between black bars. Absent: the picture is the whole frame.
+   */
+  picture?: { width: number; height: number };
+  /**
+   * The picture is stored on its side with a display rotation (degrees clockwise), as phones record
+   * vertical video; width and height above stay the displayed size.
+   */
+  displayRotation?: 90;
   fps: number;
   crf: number;
   maxKbps: number;
@@ -328,6 +342,13 @@ const SIZES: [number, number][] = [
   [854, 480],
   [960, 540],
   [1280, 720],
+];
+
+/** Sizes a phone records vertical video at. */
+const VERTICAL_SIZES: [number, number][] = [
+  [360, 640],
+  [540, 960],
+  [720, 1280],
 ];
 
 /** Draws one film's look from its style. */
@@ -524,6 +545,49 @@ export function sampleLook(style: StyleName, rng: Random): FilmLook {
         operator: 'tripod',
         playerHeight: rng.between(1.3, 1.8),
       };
+    case 'pillarboxed-phone-football': {
+      // a parent's vertical phone video, posted in a 16:9 frame: the field is a third of the width
+      const pictureWidth = Math.round((base.height * 9) / 16 / 2) * 2;
+      return {
+        ...base,
+        ...surface(rng.chance(0.6) ? 'turf' : 'grass'),
+        game: 'football',
+        picture: { width: pictureWidth, height: base.height },
+        cameraHeight: rng.between(3, 10),
+        cameraBack: rng.between(6, 25),
+        viewWidth: rng.between(15, 30),
+        zoomInPlay: rng.between(1, 1.4),
+        operator: 'phone',
+        shakeDeg: rng.between(0.2, 1.2),
+        rollDeg: rng.between(0, 3),
+        playerHeight: rng.between(1.35, 1.85),
+        noise: rng.between(2, 7),
+      };
+    }
+    case 'vertical-phone-volleyball': {
+      // a vertical phone film as it comes from the phone (9:16), from behind the end line or the side
+      const [w, h] = pick(rng, VERTICAL_SIZES);
+      return {
+        ...base,
+        ...surface(rng.chance(0.6) ? 'court' : 'hardwood'),
+        game: 'volleyball',
+        perTeam: 6,
+        indoor: true,
+        night: false,
+        width: w,
+        height: h,
+        placement: rng.chance(0.6) ? 'endline' : 'sideline',
+        cameraHeight: rng.between(1.5, 6),
+        cameraBack: rng.between(2, 10),
+        viewWidth: rng.between(9, 16),
+        operator: 'phone',
+        shakeDeg: rng.between(0.1, 0.8),
+        rollDeg: rng.between(0, 2),
+        stripes: 0,
+        // straight from the phone's camera (on its side, rotated on display) or re-encoded upright
+        ...(rng.chance(0.5) ? { displayRotation: 90 as const } : {}),
+      };
+    }
     case 'no-sport':
       return {
         ...base,

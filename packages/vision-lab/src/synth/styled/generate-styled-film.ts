@@ -36,6 +36,33 @@ export interface GeneratedStyledFilm {
   stretches: Stretch[];
 }
 
+/**
+ * The size the scene is drawn at: the picture's shape, at most `maxDrawWidth` wide; a portrait picture
+ * keeps the pixel count of a landscape 16:9 one as wide (the drawing is the slow part).
+ */
+function drawSize(look: FilmLook, maxDrawWidth: number): { drawWidth: number; drawHeight: number } {
+  const picture = look.picture ?? { width: look.width, height: look.height };
+  const portrait = picture.height > picture.width;
+  const limit = portrait ? (maxDrawWidth * 9) / 16 : maxDrawWidth;
+  const drawWidth = Math.min(picture.width, Math.round(limit)) & ~1;
+  const drawHeight = Math.round((drawWidth * picture.height) / picture.width / 2) * 2;
+  return { drawWidth, drawHeight };
+}
+
+/** The drawing scaled to the look's size, or to its picture centred between black bars. */
+function outputFilter(look: FilmLook): string {
+  // stored turned a quarter clockwise: the display rotation (a quarter anticlockwise) turns it upright
+  if (look.displayRotation === 90)
+    return `scale=${look.width}:${look.height}:flags=bicubic,transpose=clock`;
+  if (!look.picture) return `scale=${look.width}:${look.height}:flags=bicubic`;
+  const { width, height } = look.picture;
+  const x = Math.round((look.width - width) / 4) * 2;
+  const y = Math.round((look.height - height) / 4) * 2;
+  return (
+    `scale=${width}:${height}:flags=bicubic,` + `pad=${look.width}:${look.height}:${x}:${y}:black`
+  );
+}
+
 /** Renders a deterministic film of the given style (its look drawn from the seed), cached on disk. */
 export async function generateStyledFilm(
   options: GenerateStyledFilmOptions,
@@ -51,8 +78,7 @@ export async function generateStyledFilm(
   const rng = new Random((options.seed * 2654435761) ^ styleHash);
   const look = sampleLook(options.style, rng);
   const timeline = buildStyledTimeline(look, options.durationSec, rng);
-  const drawWidth = Math.min(look.width, options.maxDrawWidth ?? 384) & ~1;
-  const drawHeight = Math.round((drawWidth * look.height) / look.width / 2) * 2;
+  const { drawWidth, drawHeight } = drawSize(look, options.maxDrawWidth ?? 384);
   const audio = look.sound
     ? {
         samples: synthesiseStyledAudio(look, timeline, options.seed),
@@ -80,6 +106,8 @@ export async function generateStyledFilm(
     crf: look.crf,
     maxKbps: look.maxKbps,
     keyframeSec: look.keyframeSec,
+    outputFilter: outputFilter(look),
+    ...(look.displayRotation ? { displayRotation: look.displayRotation } : {}),
     audio,
     failure: 'Could not encode the styled film.',
     signal: options.signal,

@@ -18,7 +18,7 @@ export interface DetectLivePlayOptions {
   signal?: AbortSignal;
   /** 0–100 while the film is analysed. */
   onProgress?: (percent: number) => void;
-  /** Analysis frame rate (default 5) and width (default 240). */
+  /** Analysis frame rate (default 5) and width of a 16:9 picture (default 320). */
   fps?: number;
   width?: number;
   /**

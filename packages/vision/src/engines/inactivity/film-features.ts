@@ -1,4 +1,5 @@
 import { readFrames } from '../../media/frame-reader.js';
+import { findPictureArea, isWholeFrame, type PictureArea } from '../../media/picture-area.js';
 import type { MediaInfo } from '../../media/probe.js';
 import { AudioAnalyser } from './audio-features.js';
 import { MotionAnalyser } from './motion-features.js';
@@ -77,6 +78,8 @@ export interface FeatureOptions {
   fps: number;
   /** Analysis width for 16:9 film; other shapes keep about the same pixel count. */
   width: number;
+  /** The picture inside the film's black bars; found by sampling the film when not given. */
+  pictureArea?: PictureArea;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -105,7 +108,10 @@ class GrowableArray {
 /** Decodes the film once (video + audio from one ffmpeg) and measures every sampled frame. */
 export async function extractFilmFeatures(options: FeatureOptions): Promise<FilmFeatures> {
   const { input, info, fps, signal, onProgress } = options;
-  const { width, height } = analysisSize(info, options.width);
+  // Only the picture is analysed: bars would read as a field-less frame, and a 9:16 phone picture
+  // pillarboxed in a 16:9 frame would be a third of the analysis width.
+  const area = options.pictureArea ?? (await findPictureArea({ input, info, signal }));
+  const { width, height } = analysisSize(info, options.width, area);
   const { cv } = await loadOpenCv();
   const planar = new PlanarMotion(cv, width, height);
   const motion = new MotionAnalyser(width, height, planar);
@@ -122,6 +128,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
       fps,
       width,
       height,
+      ...(isWholeFrame(area, info) ? {} : { crop: area }),
       audioSampleRate: AUDIO_RATE,
       signal,
     })) {
@@ -167,15 +174,19 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
   return { fps, count: columns.fieldMotion.length, hasAudio: info.audio !== null, ...arrays };
 }
 
-/** Frame size for analysis: the film's display shape at the pixel count of width x width*9/16. */
+/**
+ * Frame size for analysis: the shape of the film's picture (the area given, else the displayed frame)
+ * at the pixel count of width x width*9/16.
+ */
 export function analysisSize(
   info: MediaInfo,
   width16x9: number,
+  area?: { width: number; height: number },
 ): { width: number; height: number } {
   const video = info.video;
   const rotated = video?.rotation === 90 || video?.rotation === 270;
-  const w = video ? (rotated ? video.height : video.width) : 16;
-  const h = video ? (rotated ? video.width : video.height) : 9;
+  const w = area ? area.width : video ? (rotated ? video.height : video.width) : 16;
+  const h = area ? area.height : video ? (rotated ? video.width : video.height) : 9;
   const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
   const pixels = (width16x9 * width16x9 * 9) / 16;
   const even = (n: number): number => Math.max(16, Math.round(n / 2) * 2);
