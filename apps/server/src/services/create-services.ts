@@ -1,5 +1,5 @@
 import { PROFILE_PAGE_ROUTE, PUBLIC_VIDEO_ROUTE } from '@filmroom/contract';
-import { probeVideo } from '@filmroom/vision/media';
+import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
@@ -35,6 +35,7 @@ import {
   type EngineRunner,
 } from './processing/processing-run.service.js';
 import { createProcessingService } from './processing/processing.service.js';
+import { toolRegistry, type ToolRegistry } from './processing/tools/index.js';
 import { createProfileSharingService } from './sharing/profile-sharing.service.js';
 import { createAccessTokenService } from './tokens/access-token.service.js';
 import { withVerifiedTokenCache } from './tokens/verified-token-cache.js';
@@ -62,6 +63,10 @@ export interface ServiceInfra {
   /** Imports and engine runs in this process, so a cancel from the API stops them at once. */
   imports: RunningImports;
   engines: EngineRunner;
+  /** Reads a media file's container and streams (ffprobe); fails with a MediaError if it is none. */
+  probe(file: string, options?: { signal?: AbortSignal }): Promise<MediaInfo>;
+  /** The processing tools; the real ones unless a test brings its own. */
+  tools?: ToolRegistry;
   /** This process's folder for temporary files. */
   tmpDir: string;
   /** Prefix of the API routes; signed media URLs and shared-video links live under it. */
@@ -74,6 +79,8 @@ export interface ServiceInfra {
  */
 export function createServices(config: ServicesConfig, infra: ServiceInfra) {
   const { db, storage, mailer, jobs, clock, logger } = infra;
+  const tools = infra.tools ?? toolRegistry();
+  const probe = (file: string, signal?: AbortSignal) => infra.probe(file, { signal });
   const repositories = {
     users: createUsersRepository(db),
     videos: createVideosRepository(db),
@@ -148,6 +155,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     jobs,
     signer,
     clock,
+    tools,
   });
   const library = createVideoLibraryService({
     videos,
@@ -177,6 +185,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       iCloudResolveUrl: config.iCloudResolveUrl,
     }),
     processing,
+    probe,
   });
   const ingest = createVideoIngestService({
     videos,
@@ -185,7 +194,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     logger,
     imports: infra.imports,
     media: {
-      probe: (file, signal) => probeVideo(file, { signal }),
+      probe,
       thumbnail: makeThumbnail,
       playableAction: playableActionFor,
       makePlayable: makeBrowserPlayable,
@@ -218,10 +227,11 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     notify: createProcessingNotifier({ notifyOwner, publicUrl: config.publicUrl }),
     engines: infra.engines,
     media: {
-      probe: (file, signal) => probeVideo(file, { signal }),
+      probe,
       thumbnail: makeThumbnail,
       cropPlayerPhoto,
     },
+    tools,
     tmpDir: infra.tmpDir,
     staleAfterMs: config.jobStaleMs,
   });

@@ -8,16 +8,15 @@ import {
   notAVideoMessage,
   ProcessingProgress,
   Tool,
-  TOOLS,
+  toolOfUploadKind,
   toolOfVideoType,
   UploadKind,
   VideoSource,
-  videoTypeOfUploadKind,
   type VideoType,
   type InProgressVideo,
   type LibraryVideo,
 } from '@filmroom/contract';
-import { MediaError, probeVideo } from '@filmroom/vision/media';
+import { MediaError, type MediaInfo } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { LinkKind } from '../../infra/media/link-download.js';
 import type { LinkProbeResult } from '../../infra/media/link-probe.js';
@@ -31,9 +30,20 @@ import { deleteVideoObjects } from './delete-video-objects.js';
 import { contentTypeFor, sourceExtension, titleFromFileName, videoKeys } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
 
-/** The upload kind of a processing request; without a type it runs the dialog's default tool. */
-export function processingKindOf(videoType: VideoType | undefined): UploadKind {
-  return (toolOfVideoType(videoType) ?? TOOLS[Tool.Inactivity]).uploadKind;
+/** The tool of a processing request; without a type it runs the dialog's default tool. */
+export function processingToolOf(videoType: VideoType | undefined): Tool {
+  return toolOfVideoType(videoType)?.tool ?? Tool.Inactivity;
+}
+
+/** The tool an upload kind asks for (spec §3), as stored: null for the library. */
+function requestedToolOf(kind: UploadKind): Tool | null {
+  return toolOfUploadKind(kind)?.tool ?? null;
+}
+
+/** A new entry's tools: the one it asks for (its card shows that tool), none for the library. */
+function requestedTools(kind: UploadKind): Tool[] {
+  const tool = requestedToolOf(kind);
+  return tool ? [tool] : [];
 }
 
 /**
@@ -54,18 +64,20 @@ export function createVideoIntakeService(deps: {
   links: { probe(url: string, kind: LinkKind): Promise<LinkProbeResult> };
   /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
   processing: { requested(entry: Video): Promise<void> };
+  /** Reads an uploaded file's container and streams; fails with a MediaError if it is no video. */
+  probe(file: string): Promise<MediaInfo>;
 }) {
   const { videos, storage, jobs } = deps;
 
   function answer(video: Video): LibraryVideo | InProgressVideo {
-    return video.requestedTool === UploadKind.VideoLibrary
+    return video.requestedTool === null
       ? toLibraryVideo(video, deps.signer)
       : toInProgressVideo(video);
   }
 
   async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
     try {
-      if (video.requestedTool !== UploadKind.VideoLibrary) await deps.processing.requested(video);
+      if (video.requestedTool !== null) await deps.processing.requested(video);
       await jobs.send(kind, { videoId: video.id });
     } catch (error) {
       await videos.delete(video.id);
@@ -100,7 +112,7 @@ export function createVideoIntakeService(deps: {
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const info = await probeVideo(upload.file).catch((error: unknown) => {
+        const info = await deps.probe(upload.file).catch((error: unknown) => {
           if (error instanceof MediaError) {
             throw new AppError(415, notAVideoMessage(upload.contentType));
           }
@@ -115,8 +127,8 @@ export function createVideoIntakeService(deps: {
             id,
             userId,
             title: titleFromFileName(upload.fileName),
-            type: videoTypeOfUploadKind(upload.tool),
-            requestedTool: upload.tool,
+            tools: requestedTools(upload.tool),
+            requestedTool: requestedToolOf(upload.tool),
             source: VideoSource.Upload,
             status: 'ingesting',
             percentageCompleted:
@@ -163,8 +175,8 @@ export function createVideoIntakeService(deps: {
       const video = await videos.create({
         userId,
         title: '',
-        type: videoTypeOfUploadKind(request.tool),
-        requestedTool: request.tool,
+        tools: requestedTools(request.tool),
+        requestedTool: requestedToolOf(request.tool),
         source: request.kind,
         sourceUrl: url,
         status: 'importing',
@@ -180,14 +192,14 @@ export function createVideoIntakeService(deps: {
       request: { videoId: string; videoType: VideoType },
     ): Promise<InProgressVideo> {
       const source = await videos.findOwned(userId, request.videoId);
-      if (!source || source.requestedTool !== UploadKind.VideoLibrary || !source.sourceKey) {
+      if (!source || source.requestedTool !== null || !source.sourceKey) {
         throw new AppError(404, Messages.notFound);
       }
-      const tool = processingKindOf(request.videoType);
+      const tool = processingToolOf(request.videoType);
       const video = await videos.create({
         userId,
         title: source.title,
-        type: videoTypeOfUploadKind(tool),
+        tools: [tool],
         requestedTool: tool,
         source: VideoSource.Library,
         parentVideoId: source.id,
