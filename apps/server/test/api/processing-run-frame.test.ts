@@ -11,6 +11,7 @@ import {
   videoTypeOfTools,
 } from '@filmroom/contract';
 import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
 import { createUsersRepository } from '../../src/infra/db/users.repository.js';
@@ -52,7 +53,10 @@ function services() {
     processing,
     storage,
     clock: () => new Date(),
-    logger: { info: (_: unknown, message: string) => logs.push(message), warn: () => undefined },
+    logger: {
+      info: (...args: unknown[]) => void logs.push(String(args[1])),
+      warn: () => undefined,
+    } as unknown as Pick<Logger, 'info' | 'warn'>,
     imports,
     notify: async (_job, kind, details) => {
       mails.push({ kind, ...details });
@@ -60,13 +64,22 @@ function services() {
     engines: ((request, options) => engine(request, options)) as EngineRunner,
     media: {
       probe: async () => ({
-        formatName: 'mp4',
+        formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
         durationSec: 8,
-        video: { codec: 'h264', width: 640, height: 360 },
+        video: {
+          codec: 'h264',
+          width: 640,
+          height: 360,
+          fps: 25,
+          pixelFormat: 'yuv420p',
+          rotation: 0,
+          frameCount: 200,
+        },
+        audio: null,
       }),
       thumbnail: async ({ output }) => writeFile(output, 'jpeg'),
       cropPlayerPhoto: async ({ output }) => writeFile(output, 'jpeg'),
-    } as Parameters<typeof createProcessingRunService>[0]['media'],
+    },
     tools: toolRegistry(),
     tmpDir: path.join(dir, 'tmp'),
     staleAfterMs: 60_000,
