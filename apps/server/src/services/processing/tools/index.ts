@@ -14,12 +14,10 @@ export const TOOL_MODULES: ToolModules = {
 
 /** The tools as the run service and the processing service see them: stages by job kind. */
 export interface ToolRegistry {
-  /** The stage a job kind runs, with the tool it belongs to. */
+  /** The stage a job kind runs. */
   stageOf(kind: ToolJobKind): ToolStage;
   /** The job kind a processing job of `tool` needs next, in `state` (its first stage before any). */
   jobKindFor(tool: Tool, state: ProcessingState): ToolJobKind;
-  /** Every job kind with its stage. */
-  stages(): [ToolJobKind, ToolStage][];
 }
 
 export function toolRegistry(modules: ToolModules = TOOL_MODULES): ToolRegistry {
@@ -43,6 +41,5 @@ export function toolRegistry(modules: ToolModules = TOOL_MODULES): ToolRegistry 
       if (!first) throw new Error(`The tool ${tool} has no stages`);
       return (claiming ?? first)[0];
     },
-    stages: () => [...byKind.entries()],
   };
 }
