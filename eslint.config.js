@@ -6,6 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
 const WEB = './apps/web/src';
+const SERVER = './apps/server/src';
 /** Every folder under the web app's features/ is one feature. */
 const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), {
   withFileTypes: true,
@@ -67,6 +68,79 @@ export default tseslint.config(
               target: './apps/web',
               from: ['./apps/server', './packages/vision', './packages/vision-lab'],
               message: 'The web app imports only the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers: http → services → infra, jobs → services, config below them all;
+    // main.ts and services/create-services.ts compose them. Nothing imports a layer above it.
+    files: ['apps/server/src/**/*.ts'],
+    // A unit test wires the real adapters of the module it tests.
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './apps/server/tsconfig.json' } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SERVER}/config`,
+              from: [`${SERVER}/infra`, `${SERVER}/services`, `${SERVER}/http`, `${SERVER}/jobs`],
+              message: 'config reads the environment only; it imports no other layer.',
+            },
+            {
+              target: `${SERVER}/infra`,
+              from: [`${SERVER}/services`, `${SERVER}/http`, `${SERVER}/jobs`, `${SERVER}/main.ts`],
+              message: 'infra is the bottom layer: it never imports services, http or jobs.',
+            },
+            {
+              target: `${SERVER}/services`,
+              from: [`${SERVER}/http`, `${SERVER}/jobs`, `${SERVER}/main.ts`],
+              message: 'services never import http or jobs; they are called by them.',
+            },
+            {
+              target: `${SERVER}/services`,
+              from: `${SERVER}/infra/queue/job-kinds.ts`,
+              message:
+                'services ask the tool registry (services/processing/tools) for job kinds, not the queue.',
+            },
+            {
+              target: `${SERVER}/http`,
+              from: [`${SERVER}/jobs`, `${SERVER}/main.ts`],
+              message: 'http serves requests with services; it does not run jobs.',
+            },
+            {
+              // Serving stored bytes and the health check's database ping are transport concerns.
+              target: `${SERVER}/http`,
+              from: `${SERVER}/infra`,
+              except: [
+                './storage/object-storage.ts',
+                './storage/resumable-upload-store.ts',
+                './db/database.ts',
+              ],
+              message: 'http reaches infra through a service.',
+            },
+            {
+              target: `${SERVER}/http`,
+              from: './packages/vision',
+              message: 'http does not run media or engine code; a service does.',
+            },
+            {
+              target: `${SERVER}/jobs`,
+              from: [`${SERVER}/http`, `${SERVER}/main.ts`],
+              message: 'jobs call services; they never import http.',
+            },
+            {
+              target: `${SERVER}/jobs`,
+              from: `${SERVER}/infra`,
+              except: ['./queue'],
+              message: 'jobs hand their payload to a service; only the queue types are theirs.',
             },
           ],
         },

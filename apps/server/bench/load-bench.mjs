@@ -149,8 +149,9 @@ async function seed({ dataDir, databaseUrl, media }) {
       const video = await videos.create({
         userId: user.id,
         title: `Week ${index + 1} vs ${opponent} - full game`,
-        type: 1 + (index % 4),
-        requestedTool: 3,
+        // every spec VideoType in turn: None, Inactivity, PlayerTracking, Both
+        tools: [[], ['inactivity'], ['tracking'], ['inactivity', 'tracking']][index % 4],
+        requestedTool: null,
         source: 'upload',
         status: 'ready',
         originalFileName: `week-${index + 1}-${opponent.toLowerCase()}.mp4`,
@@ -183,8 +184,8 @@ async function seed({ dataDir, databaseUrl, media }) {
       await videos.create({
         userId: user.id,
         title: `Practice ${index + 1} - inactivity filter`,
-        type: 2,
-        requestedTool: 1,
+        tools: ['inactivity'],
+        requestedTool: 'inactivity',
         source: 'upload',
         status: 'ingesting',
         percentageCompleted: 10 * index,

@@ -7,6 +7,7 @@ import { logSerializers } from './http/log-serializers.js';
 import { openDatabase } from './infra/db/open-database.js';
 import { createArgon2PasswordHasher } from './infra/crypto/argon2-password-hasher.js';
 import { runEngine } from './infra/engine/engine-process.js';
+import { probeVideo } from '@filmroom/vision/media';
 import { createMailer } from './infra/mail/create-mailer.js';
 import { JobQueue } from './infra/queue/job-queue.js';
 import { openPgliteSocket } from './infra/queue/pglite-socket.js';
@@ -96,6 +97,7 @@ async function start(config: Config): Promise<Stop> {
       passwords: createArgon2PasswordHasher(),
       imports: new RunningImports(),
       engines: runEngine,
+      probe: probeVideo,
       tmpDir: scratch.dir,
       apiPrefix: API_PREFIX,
     };

@@ -45,20 +45,6 @@ export function inProgressTitleSuffix(type: VideoType): string {
   return tool ? ` (${tool.name})` : '';
 }
 
-/** The library type of a tool's output: the source's type combined with the tool's (spec, architecture). */
-export function combineVideoTypes(source: VideoType, tool: VideoType): VideoType {
-  const hasInactivity =
-    source === VideoType.Inactivity || source === VideoType.Both || tool === VideoType.Inactivity;
-  const hasTracking =
-    source === VideoType.PlayerTracking ||
-    source === VideoType.Both ||
-    tool === VideoType.PlayerTracking;
-  if (hasInactivity && hasTracking) return VideoType.Both;
-  if (hasInactivity) return VideoType.Inactivity;
-  if (hasTracking) return VideoType.PlayerTracking;
-  return VideoType.None;
-}
-
 /** Processing messages the spec leaves to us. */
 export const ProcessingMessages = {
   playersSelected: 'Players selected. We are preparing the video with their clips.',

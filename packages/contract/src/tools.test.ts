@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { UploadKind, VideoType } from './enums.js';
 import { inProgressTitleSuffix } from './processing.js';
-import { Tool, toolOfUploadKind, toolOfVideoType, videoTypeOfUploadKind } from './tools.js';
+import {
+  Tool,
+  toolOfUploadKind,
+  toolOfVideoType,
+  toolsOfVideoType,
+  videoTypeOfTools,
+  videoTypeOfUploadKind,
+} from './tools.js';
 
 describe('tools', () => {
   it('keep the wire codes of the spec', () => {
@@ -23,5 +30,17 @@ describe('tools', () => {
     expect(inProgressTitleSuffix(VideoType.Inactivity)).toBe(' (Inactivity Filter)');
     expect(inProgressTitleSuffix(VideoType.PlayerTracking)).toBe(' (Player Tracking)');
     expect(inProgressTitleSuffix(VideoType.None)).toBe('');
+  });
+
+  it('map a set of tools to the spec video type and back', () => {
+    expect(videoTypeOfTools([])).toBe(VideoType.None);
+    expect(videoTypeOfTools([Tool.Inactivity])).toBe(VideoType.Inactivity);
+    expect(videoTypeOfTools([Tool.PlayerTracking, Tool.PlayerTracking])).toBe(
+      VideoType.PlayerTracking,
+    );
+    expect(videoTypeOfTools([Tool.PlayerTracking, Tool.Inactivity])).toBe(VideoType.Both);
+    for (const type of Object.values(VideoType)) {
+      expect(videoTypeOfTools(toolsOfVideoType(type))).toBe(type);
+    }
   });
 });

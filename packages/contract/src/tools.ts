@@ -1,37 +1,81 @@
 import { UploadKind, VideoType } from './enums.js';
+import { ApiPaths } from './paths.js';
 import { NEW_IN_PROGRESS_PERCENTAGE } from './rules.js';
 
-/** The two processing tools, by the id a processing job carries. */
+/**
+ * The processing tools, by their one id: the id a processing job, a stored video and a tool's
+ * output carry. The spec's numbers (UploadKind, VideoType) appear only at the API edge.
+ */
 export const Tool = { Inactivity: 'inactivity', PlayerTracking: 'tracking' } as const;
 export type Tool = (typeof Tool)[keyof typeof Tool];
 
 export interface ToolIdentity {
   tool: Tool;
+  /** The name users see (upload buttons, card suffix, e-mails). */
+  name: string;
   /** What an upload or import asks for to run this tool (spec §3). */
   uploadKind: UploadKind;
   /** The type its in-progress card shows, and that its output adds to its source's (spec §3). */
   videoType: VideoType;
-  /** The name users see (upload buttons, card suffix, e-mails). */
-  name: string;
+  /** The file upload that runs this tool (spec §7). */
+  uploadPath: string;
+  /** The upload dialog of this tool (spec §2 Upload dialog). */
+  upload: { title: string; submitLabel: string; about: string };
+  /** The library list of the videos this tool made (spec §2 Video Library). */
+  listTitle: string;
+  /** What one kept stretch of its output is called ("31 plays", "12 clips"). */
+  chapterNoun: { one: string; many: string };
+  /**
+   * The background jobs that run it, in order; the first runs when the source is stored, the others
+   * when the job reaches their stage (the queue's job kinds are these names).
+   */
+  jobKinds: readonly [string, ...string[]];
 }
 
 /** The one table of what identifies a tool; every other mapping is read from it. */
-export const TOOLS: Readonly<Record<Tool, ToolIdentity>> = {
+export const TOOLS = {
   [Tool.Inactivity]: {
     tool: Tool.Inactivity,
+    name: 'Inactivity Filter',
     uploadKind: UploadKind.Inactivity,
     videoType: VideoType.Inactivity,
-    name: 'Inactivity Filter',
+    uploadPath: ApiPaths.inactivityFileUpload,
+    upload: {
+      title: 'Upload Video for Inactivity Filtering',
+      submitLabel: 'Run Inactivity Filter',
+      about: 'Removes the time between plays, such as timeouts and after-the-whistle footage.',
+    },
+    listTitle: 'Inactivity Filtering Videos',
+    chapterNoun: { one: 'play', many: 'plays' },
+    jobKinds: ['inactivity'],
   },
   [Tool.PlayerTracking]: {
     tool: Tool.PlayerTracking,
+    name: 'Player Tracking',
     uploadKind: UploadKind.PlayerTracking,
     videoType: VideoType.PlayerTracking,
-    name: 'Player Tracking',
+    uploadPath: ApiPaths.trackingFileUpload,
+    upload: {
+      title: 'Upload Video for Player Tracking',
+      submitLabel: 'Run Player Tracking Filter',
+      about:
+        'Finds every clip involving a player identified by jersey number. You pick the team by jersey colour and the player numbers.',
+    },
+    listTitle: 'Player Tracking Videos',
+    chapterNoun: { one: 'clip', many: 'clips' },
+    jobKinds: ['track-analyse', 'track-render'],
   },
-};
+} as const satisfies Record<Tool, ToolIdentity>;
 
-const ALL_TOOLS = Object.values(TOOLS);
+export type ToolJobKind = (typeof TOOLS)[Tool]['jobKinds'][number];
+
+/** Every tool, in the order the product lists them. */
+export const TOOL_IDS: readonly Tool[] = [Tool.Inactivity, Tool.PlayerTracking];
+const ALL_TOOLS: readonly ToolIdentity[] = TOOL_IDS.map((tool) => TOOLS[tool]);
+
+export function isTool(value: unknown): value is Tool {
+  return (TOOL_IDS as readonly unknown[]).includes(value);
+}
 
 /** The tool an upload kind asks for; undefined for a library-only upload. */
 export function toolOfUploadKind(kind: number): ToolIdentity | undefined {
@@ -46,6 +90,27 @@ export function toolOfVideoType(type: number | undefined): ToolIdentity | undefi
 /** The type a new video shows for what was asked: the tool's, or None for the library. */
 export function videoTypeOfUploadKind(kind: UploadKind): VideoType {
   return toolOfUploadKind(kind)?.videoType ?? VideoType.None;
+}
+
+/** The tools a video went through, in the order of TOOL_IDS, without repeats. */
+export function toolSet(tools: Iterable<Tool>): Tool[] {
+  const set = new Set(tools);
+  return TOOL_IDS.filter((tool) => set.has(tool));
+}
+
+/** The spec's VideoType of a set of tools (1 None, 2 Inactivity, 3 PlayerTracking, 4 Both). */
+export function videoTypeOfTools(tools: Iterable<Tool>): VideoType {
+  const set = toolSet(tools);
+  if (set.length === 0) return VideoType.None;
+  if (set.length === 1) return TOOLS[set[0]!].videoType;
+  return VideoType.Both;
+}
+
+/** The set of tools a spec VideoType stands for (Both: every tool). */
+export function toolsOfVideoType(type: number): Tool[] {
+  if (type === VideoType.Both) return [...TOOL_IDS];
+  const tool = toolOfVideoType(type);
+  return tool ? [tool.tool] : [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { TOOLS, Tool } from './tools.js';
+import { TOOLS } from './tools.js';
 import type { LibraryVideo } from './videos.js';
 
 function pad(value: number): string {
@@ -30,9 +30,8 @@ export function describeOutput(
   const kept = `${formatDuration(video.durationSec)} of ${formatDuration(madeBy.sourceDurationSec)} kept`;
   const pieces = video.chapters?.length;
   if (!pieces) return kept;
-  return madeBy.tool === Tool.Inactivity
-    ? `${kept}, ${count(pieces, 'play', 'plays')}`
-    : `${kept}, ${count(pieces, 'clip', 'clips')}`;
+  const noun = TOOLS[madeBy.tool].chapterNoun;
+  return `${kept}, ${count(pieces, noun.one, noun.many)}`;
 }
 
 /** The name of the tool that made a video ("Inactivity Filter"), or undefined for one users added. */

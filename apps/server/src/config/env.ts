@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { ICLOUD_RESOLVE_URL } from '../infra/media/icloud-resolver.js';
+import { ICLOUD_RESOLVE_URL } from './icloud.js';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ServerRole = (typeof ROLES)[number];

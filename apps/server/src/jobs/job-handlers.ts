@@ -1,3 +1,4 @@
+import { ENGINE_JOB_KINDS } from '../infra/queue/job-kinds.js';
 import type { JobHandlers } from '../infra/queue/job-queue.js';
 import type { Services } from '../services/create-services.js';
 import { accountMailJob } from './account-mail.job.js';
@@ -8,7 +9,7 @@ import { processingJobs } from './processing.job.js';
 export function createJobHandlers(services: Services): JobHandlers {
   return {
     ...ingestJobs(services.ingest),
-    ...processingJobs(services.processingRuns),
+    ...processingJobs(services.processingRuns, ENGINE_JOB_KINDS),
     'account-mail': accountMailJob({ accountMails: services.accountMails }),
   };
 }

@@ -3,16 +3,16 @@ import type { JobHandler } from '../infra/queue/job-queue.js';
 import type { ProcessingRunService } from '../services/processing/processing-run.service.js';
 import { attemptOf } from './attempt.js';
 
-/** The engine jobs: each hands its processing job to the run service, with the queue's attempt. */
-export function processingJobs(runs: ProcessingRunService): {
-  [K in EngineJobKind]: JobHandler<K>;
-} {
-  return {
-    inactivity: ({ processingJobId }, context) =>
-      runs.inactivity(processingJobId, attemptOf('inactivity', context)),
-    'track-analyse': ({ processingJobId }, context) =>
-      runs.analyseTracking(processingJobId, attemptOf('track-analyse', context)),
-    'track-render': ({ processingJobId }, context) =>
-      runs.renderTracking(processingJobId, attemptOf('track-render', context)),
+/** The tools' stages: each job kind hands its processing job to the run service, with the attempt. */
+export function processingJobs(
+  runs: ProcessingRunService,
+  kinds: readonly EngineJobKind[],
+): { [K in EngineJobKind]: JobHandler<K> } {
+  const handler =
+    (kind: EngineJobKind): JobHandler<EngineJobKind> =>
+    ({ processingJobId }, context) =>
+      runs.runStage(kind, processingJobId, attemptOf(kind, context));
+  return Object.fromEntries(kinds.map((kind) => [kind, handler(kind)])) as {
+    [K in EngineJobKind]: JobHandler<K>;
   };
 }

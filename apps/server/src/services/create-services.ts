@@ -1,6 +1,6 @@
 import { PROFILE_PAGE_ROUTE, PUBLIC_VIDEO_ROUTE } from '@filmroom/contract';
-import { probeVideo } from '@filmroom/vision/media';
-import { probeVideoWithinLimit } from '../infra/media/picture-limit.js';
+import type { MediaInfo } from '@filmroom/vision/media';
+import { assertPictureWithinLimit } from '../infra/media/picture-limit.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
@@ -37,6 +37,7 @@ import {
   type EngineRunner,
 } from './processing/processing-run.service.js';
 import { createProcessingService } from './processing/processing.service.js';
+import { toolRegistry, type ToolRegistry } from './processing/tools/index.js';
 import { createProfileSharingService } from './sharing/profile-sharing.service.js';
 import { createAccessTokenService } from './tokens/access-token.service.js';
 import { withVerifiedTokenCache } from './tokens/verified-token-cache.js';
@@ -64,6 +65,10 @@ export interface ServiceInfra {
   /** Imports and engine runs in this process, so a cancel from the API stops them at once. */
   imports: RunningImports;
   engines: EngineRunner;
+  /** Reads a media file's container and streams (ffprobe); fails with a MediaError if it is none. */
+  probe(file: string, options?: { signal?: AbortSignal }): Promise<MediaInfo>;
+  /** The processing tools; the real ones unless a test brings its own. */
+  tools?: ToolRegistry;
   /** This process's folder for temporary files. */
   tmpDir: string;
   /** Prefix of the API routes; signed media URLs and shared-video links live under it. */
@@ -76,6 +81,13 @@ export interface ServiceInfra {
  */
 export function createServices(config: ServicesConfig, infra: ServiceInfra) {
   const { db, storage, mailer, jobs, clock, logger } = infra;
+  const tools = infra.tools ?? toolRegistry();
+  const probe = (file: string, signal?: AbortSignal) => infra.probe(file, { signal });
+  /** A user's film: its picture size is checked before anything decodes a frame of it. */
+  const probeWithinLimit = async (file: string, signal?: AbortSignal): Promise<MediaInfo> => {
+    await assertPictureWithinLimit(file, config.maxVideoPicture, { signal });
+    return probe(file, signal);
+  };
   const repositories = {
     users: createUsersRepository(db),
     videos: createVideosRepository(db),
@@ -161,6 +173,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     jobs,
     signer,
     clock,
+    tools,
   });
   const library = createVideoLibraryService({
     videos,
@@ -182,7 +195,6 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     storage,
     jobs,
     signer,
-    pictureLimit: config.maxVideoPicture,
     allowHosts: config.ssrfAllowHosts,
     links: createLinkProbe({
       ytDlpPath: config.ytDlpPath,
@@ -191,6 +203,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       iCloudResolveUrl: config.iCloudResolveUrl,
     }),
     processing,
+    probe: probeWithinLimit,
   });
   const ingest = createVideoIngestService({
     videos,
@@ -200,7 +213,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     imports: infra.imports,
     media: {
       // Linked films are checked as uploads are: no oversized picture is ever decoded.
-      probe: (file, signal) => probeVideoWithinLimit(file, config.maxVideoPicture, { signal }),
+      probe: probeWithinLimit,
       thumbnail: makeThumbnail,
       playableAction: playableActionFor,
       makePlayable: makeBrowserPlayable,
@@ -233,10 +246,11 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     notify: createProcessingNotifier({ notifyOwner, publicUrl: config.publicUrl }),
     engines: infra.engines,
     media: {
-      probe: (file, signal) => probeVideo(file, { signal }),
+      probe,
       thumbnail: makeThumbnail,
       cropPlayerPhoto,
     },
+    tools,
     tmpDir: infra.tmpDir,
     staleAfterMs: config.jobStaleMs,
   });

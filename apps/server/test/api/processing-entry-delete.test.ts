@@ -1,4 +1,4 @@
-import { Tool, UploadKind, VideoSource, VideoType } from '@filmroom/contract';
+import { Tool, VideoSource } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
@@ -35,8 +35,8 @@ describe('deleting a processing entry while its job reports progress', () => {
     const entry = await videos.create({
       userId: user.id,
       title: 'Game',
-      type: VideoType.Inactivity,
-      requestedTool: UploadKind.Inactivity,
+      tools: [Tool.Inactivity],
+      requestedTool: Tool.Inactivity,
       source: VideoSource.Upload,
       status: 'ingesting',
     });

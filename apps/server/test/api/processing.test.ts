@@ -342,8 +342,8 @@ async function seededTrackingEntry(token: string, userId: string) {
   const entry = await videos.create({
     userId,
     title: 'Rally',
-    type: VideoType.PlayerTracking,
-    requestedTool: 2,
+    tools: ['tracking'],
+    requestedTool: 'tracking',
     source: 'library',
     parentVideoId: source.id,
     status: 'ready',

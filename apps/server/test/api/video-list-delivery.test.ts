@@ -32,8 +32,8 @@ beforeAll(async () => {
     const video = await videos.create({
       userId,
       title: `Week ${index + 1} vs Tigers`,
-      type: 1,
-      requestedTool: 3,
+      tools: [],
+      requestedTool: null,
       source: 'upload',
       status: 'ready',
     });
@@ -56,8 +56,8 @@ beforeAll(async () => {
     await videos.create({
       userId,
       title: `Practice ${index + 1}`,
-      type: 2,
-      requestedTool: 1,
+      tools: ['inactivity'],
+      requestedTool: 'inactivity',
       source: 'upload',
       status: 'ingesting',
     });

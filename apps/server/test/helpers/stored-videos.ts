@@ -1,4 +1,4 @@
-import { UploadKind, VideoType } from '@filmroom/contract';
+import { Tool } from '@filmroom/contract';
 import { decodeJwt } from 'jose';
 import type { Database } from '../../src/infra/db/database.js';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
@@ -17,8 +17,8 @@ export function libraryVideoRow(db: Database, userId: string): Promise<Video> {
   return createVideosRepository(db).create({
     userId,
     title: 'Stored film',
-    type: VideoType.None,
-    requestedTool: UploadKind.VideoLibrary,
+    tools: [],
+    requestedTool: null,
     source: 'upload',
     status: 'ready',
     sourceKey: `videos/${userId}/stored-film.mp4`,
@@ -30,8 +30,8 @@ export async function trackingAwaitingSelection(db: Database, userId: string): P
   const entry = await createVideosRepository(db).create({
     userId,
     title: 'Tracked film',
-    type: VideoType.PlayerTracking,
-    requestedTool: UploadKind.PlayerTracking,
+    tools: [Tool.PlayerTracking],
+    requestedTool: Tool.PlayerTracking,
     source: 'upload',
     status: 'ready',
     sourceKey: `videos/${userId}/tracked-film.mp4`,

@@ -16,6 +16,7 @@ import { createStorage } from '../../src/infra/storage/create-storage.js';
 import { openConfiguredResumableUploadStore } from '../../src/infra/storage/resumable-upload-store.js';
 import { PgUploadLocker } from '../../src/infra/storage/pg-upload-locker.js';
 import { runEngine } from '../../src/infra/engine/engine-process.js';
+import { probeVideo } from '@filmroom/vision/media';
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
 import { createServices } from '../../src/services/create-services.js';
 import { RunningImports } from '../../src/services/videos/running-imports.js';
@@ -94,6 +95,7 @@ export async function startTestApp(
     passwords: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
     imports: new RunningImports(),
     engines: runEngine,
+    probe: probeVideo,
     tmpDir: path.join(dataDir, 'tmp'),
     apiPrefix: API_PREFIX,
   };

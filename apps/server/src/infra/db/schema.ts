@@ -1,4 +1,4 @@
-import { Tool, UploadKind, VideoSource, type VideoChapter } from '@filmroom/contract';
+import { TOOL_IDS, VideoSource, type Tool, type VideoChapter } from '@filmroom/contract';
 import type { TrackingSummary } from '@filmroom/vision/engine';
 import { sql } from 'drizzle-orm';
 import {
@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   real,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -104,10 +103,17 @@ export const videos = pgTable(
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
     notes: text('notes').notNull().default(''),
-    /** VideoType (1 None, 2 Inactivity, 3 PlayerTracking, 4 Both). */
-    type: smallint('type').notNull().default(1),
-    /** UploadKind the user asked for (3 VideoLibrary; 1/2 for the processing tools). */
-    requestedTool: smallint('requested_tool').notNull().default(UploadKind.VideoLibrary),
+    /**
+     * The tools this video went through, a set of tool ids: an output's are its source's plus the
+     * tool that made it; a processing entry's is the tool it asks for. The API shows it as VideoType.
+     */
+    tools: text('tools')
+      .array()
+      .$type<Tool[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The tool a processing entry asks for; null for a video added to the library (or made by a tool). */
+    requestedTool: text('requested_tool', { enum: TOOL_IDS as [Tool, ...Tool[]] }),
     source: text('source', { enum: VIDEO_SOURCES }).notNull(),
     /** The link for platform and cloud imports. */
     sourceUrl: text('source_url'),
@@ -130,7 +136,7 @@ export const videos = pgTable(
     videoCodec: text('video_codec'),
     audioCodec: text('audio_codec'),
     /** A tool's output: the tool that made it (null for videos users added). */
-    madeByTool: text('made_by_tool', { enum: [Tool.Inactivity, Tool.PlayerTracking] }),
+    madeByTool: text('made_by_tool', { enum: TOOL_IDS as [Tool, ...Tool[]] }),
     /** A tool's output: the length of the film it was made from (s). */
     sourceDurationSec: real('source_duration_sec'),
     /** A tool's output: its kept plays or player clips in its own timeline (s). */
@@ -192,7 +198,7 @@ export interface StoredSelection {
 }
 
 /** Processing tools a job runs. */
-export const PROCESSING_KINDS = [Tool.Inactivity, Tool.PlayerTracking] as const;
+export const PROCESSING_KINDS = TOOL_IDS as [Tool, ...Tool[]];
 export type ProcessingKind = Tool;
 
 /**

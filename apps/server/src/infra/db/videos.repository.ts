@@ -1,5 +1,5 @@
-import { UploadKind } from '@filmroom/contract';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Tool } from '@filmroom/contract';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import {
   libraryVersions,
@@ -16,8 +16,10 @@ export interface NewVideo {
   id?: string;
   userId: string;
   title: string;
-  type: number;
-  requestedTool: number;
+  /** The tools the video went through (a processing entry: the one it asks for). */
+  tools: Tool[];
+  /** The tool a processing entry asks for; null for a library video. */
+  requestedTool: Tool | null;
   source: VideoSource;
   sourceUrl?: string;
   parentVideoId?: string;
@@ -63,7 +65,7 @@ const libraryColumns = {
   title: videos.title,
   description: videos.description,
   notes: videos.notes,
-  type: videos.type,
+  tools: videos.tools,
   canSelectPlayers: videos.canSelectPlayers,
   createdAt: videos.createdAt,
   playableKey: videos.playableKey,
@@ -80,7 +82,7 @@ export type LibraryVideoRow = Pick<Video, keyof typeof libraryColumns>;
 const inProgressColumns = {
   id: videos.id,
   title: videos.title,
-  type: videos.type,
+  tools: videos.tools,
   canSelectPlayers: videos.canSelectPlayers,
   createdAt: videos.createdAt,
   percentageCompleted: videos.percentageCompleted,
@@ -99,7 +101,7 @@ export function createVideosRepository(db: Database) {
     .where(
       and(
         eq(videos.userId, owner),
-        eq(videos.requestedTool, UploadKind.VideoLibrary),
+        isNull(videos.requestedTool),
         inArray(videos.status, ['ingesting', 'ready']),
       ),
     )
@@ -119,10 +121,7 @@ export function createVideosRepository(db: Database) {
         or(
           eq(videos.status, 'importing'),
           and(eq(videos.status, 'failed'), eq(videos.errorAlreadyMarkedAsReaded, false)),
-          and(
-            ne(videos.requestedTool, UploadKind.VideoLibrary),
-            inArray(videos.status, ['ingesting', 'ready']),
-          ),
+          and(isNotNull(videos.requestedTool), inArray(videos.status, ['ingesting', 'ready'])),
         ),
       ),
     )

@@ -1,8 +1,7 @@
+import { ICLOUD_RESOLVE_URL } from '../../config/icloud.js';
 import { ImportError } from './import-error.js';
 
-/** CloudKit's public endpoint that turns a share link's short id into its record. */
-export const ICLOUD_RESOLVE_URL =
-  'https://ckdatabasews.icloud.com/database/1/com.apple.cloudkit/production/public/records/resolve';
+export { ICLOUD_RESOLVE_URL };
 
 export interface ResolvedCloudFile {
   downloadUrl: string;

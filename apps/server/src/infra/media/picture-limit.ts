@@ -1,11 +1,4 @@
-import {
-  ffprobePath,
-  mediaInputArgs,
-  MediaError,
-  probeVideo,
-  runProcess,
-  type MediaInfo,
-} from '@filmroom/vision/media';
+import { ffprobePath, mediaInputArgs, MediaError, runProcess } from '@filmroom/vision/media';
 import type { PictureLimit } from '@filmroom/contract';
 
 interface Picture {
@@ -80,14 +73,4 @@ export async function assertPictureWithinLimit(
       throw new PictureTooLargeError({ width, height }, limit);
     }
   }
-}
-
-/** probeVideo, after the picture size has been checked against `limit`. */
-export async function probeVideoWithinLimit(
-  file: string,
-  limit: PictureLimit,
-  options: { signal?: AbortSignal } = {},
-): Promise<MediaInfo> {
-  await assertPictureWithinLimit(file, limit, options);
-  return probeVideo(file, options);
 }

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import { isSafeKey } from '../../infra/storage/storage-key.js';
 import type { Clock } from '../clock.js';
 
 export interface MediaGrant {
@@ -65,6 +66,8 @@ export function createMediaUrlSigner(options: {
       const expected = mac(key, exp, downloadName);
       const given = Buffer.from(sig, 'base64url');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      // Even a correctly signed key (a leaked signing secret) never reaches outside storage.
+      if (!isSafeKey(key)) return undefined;
       return downloadName ? { key, downloadName } : { key };
     },
   };

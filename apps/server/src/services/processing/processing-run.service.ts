@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  combineVideoTypes,
   ProcessingMessages,
-  ProcessingProgress,
-  TOOLS,
-  UploadKind,
+  toolSet,
   VideoSource,
+  type ToolJobKind,
   type VideoChapter,
-  type VideoType,
 } from '@filmroom/contract';
 import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
-import { normaliseSegments, type MediaInfo } from '@filmroom/vision/media';
+import { normaliseSegments } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type {
   ProcessingJob,
@@ -20,39 +17,30 @@ import type {
 } from '../../infra/db/processing-jobs.repository.js';
 import type { ProcessingState } from '../../infra/db/schema.js';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
-import type { PlayerSighting } from '../../infra/media/player-photo.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
 import type { Clock } from '../clock.js';
 import type { RunAttempt } from '../run-attempt.js';
-import { stageProgress, type ProgressRange } from '../progress/stage-progress.js';
+import { stageProgress } from '../progress/stage-progress.js';
 import type { RunningImports } from '../videos/running-imports.js';
 import { videoKeys } from '../videos/video-keys.js';
 import type { ProcessingNotifier } from './processing-notifier.js';
-import { photoId, type StoredAnalysis } from './processing-types.js';
+import type { ToolRegistry } from './tools/index.js';
+import {
+  UserFacingFailure,
+  type Kept,
+  type RunContext,
+  type RunMedia,
+  type ToolStage,
+} from './tools/tool-module.js';
+
+export type { RunMedia } from './tools/tool-module.js';
 
 /** Runs one engine call somewhere it cannot block this process (a child process in production). */
 export type EngineRunner = <R extends EngineRequest>(
   request: R,
   options: { tmpDir: string; signal: AbortSignal; onProgress?: (percent: number) => void },
 ) => Promise<EngineResult<R>>;
-
-/** The media work a run does around its engine: probe and thumbnail the output, photograph players. */
-export interface RunMedia {
-  probe(file: string, signal: AbortSignal): Promise<MediaInfo>;
-  thumbnail(options: {
-    input: string;
-    output: string;
-    info: MediaInfo;
-    signal: AbortSignal;
-  }): Promise<void>;
-  cropPlayerPhoto(options: {
-    input: string;
-    sighting: PlayerSighting;
-    output: string;
-    signal: AbortSignal;
-  }): Promise<void>;
-}
 
 export interface ProcessingRunDeps {
   videos: VideosRepository;
@@ -65,6 +53,8 @@ export interface ProcessingRunDeps {
   notify: ProcessingNotifier;
   engines: EngineRunner;
   media: RunMedia;
+  /** The tools' stages, by the job kind that runs them. */
+  tools: ToolRegistry;
   /** Per-job scratch folders live here (`processing-<jobId>`), removed at start and end of a run. */
   tmpDir: string;
   /** A running job not heard of for this long is taken over (its worker was killed). */
@@ -73,49 +63,6 @@ export interface ProcessingRunDeps {
 
 /** How often a running job tells the database its worker is alive, as a share of staleAfterMs. */
 const HEARTBEAT_SHARE = 0.25;
-
-/** An engine failure the user can act on; anything else is retried while attempts remain. */
-class UserFacingFailure extends Error {}
-
-/** One stage of a run: which job states it claims, the state it runs in, its share of the card. */
-interface RunStage {
-  claims: ProcessingState[];
-  runsIn: ProcessingState;
-  progress: ProgressRange;
-}
-
-const STAGES = {
-  inactivity: {
-    claims: ['queued', 'analysing'],
-    runsIn: 'analysing',
-    progress: [ProcessingProgress.engineStart, ProcessingProgress.end],
-  },
-  trackingAnalysis: {
-    claims: ['queued', 'analysing'],
-    runsIn: 'analysing',
-    progress: [ProcessingProgress.engineStart, ProcessingProgress.selection],
-  },
-  trackingRender: {
-    claims: ['rendering'],
-    runsIn: 'rendering',
-    progress: [ProcessingProgress.selection, ProcessingProgress.end],
-  },
-} as const satisfies Record<string, RunStage>;
-
-interface Run {
-  job: ProcessingJob;
-  source: Video;
-  /** The job's scratch folder. */
-  work: string;
-  signal: AbortSignal;
-  onProgress: (percent: number) => void;
-}
-
-/** What an output keeps of its source: the stretches (source time) and the source's length. */
-interface Kept {
-  segments: readonly VideoChapter[];
-  sourceDurationSec: number;
-}
 
 /**
  * The kept stretches as they lie one after another in the output, stretched to the output's probed
@@ -142,11 +89,12 @@ function outputKeys(userId: string, videoId: string): string[] {
 }
 
 /**
- * The owner of a processing run: it claims the job, starts from a clean state (scratch folder
- * emptied, a partial output of an earlier attempt deleted), keeps the job's heartbeat and progress,
- * runs the engine, and publishes the output with the job's state in one transaction, or fails or
- * gives the job back for a retry. A cancelled job (entry row deleted) aborts at its next progress
- * write, or at once when it runs in this process. Job handlers only call these methods.
+ * The frame of every processing run, whatever the tool: it claims the job, starts from a clean
+ * state (scratch folder emptied, a partial output of an earlier attempt deleted), keeps the job's
+ * heartbeat and progress, runs the tool's stage (tools/*.tool.ts), and publishes the output with
+ * the job's state in one transaction, or fails or gives the job back for a retry. A cancelled job
+ * (entry row deleted) aborts at its next progress write, or at once when it runs in this process.
+ * Job handlers only call these methods.
  */
 export function createProcessingRunService(deps: ProcessingRunDeps) {
   const { processing, storage } = deps;
@@ -174,7 +122,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
 
   /** Stores the rendered file as a new library video and finishes the job; undefined if cancelled. */
   async function publish(
-    run: Run,
+    run: { job: ProcessingJob; source: Video; work: string; signal: AbortSignal },
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,
@@ -194,8 +142,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         id: outputId,
         userId: job.userId,
         ...details,
-        type: combineVideoTypes(run.source.type as VideoType, TOOLS[job.kind].videoType),
-        requestedTool: UploadKind.VideoLibrary,
+        tools: toolSet([...run.source.tools, job.kind]),
+        requestedTool: null,
         // The output owns its files (a 'library' row would be a request that owns none).
         source: VideoSource.Upload,
         parentVideoId: job.sourceVideoId,
@@ -223,12 +171,47 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     return video;
   }
 
+  /** What a stage's body may do on this job. */
+  function contextOf(
+    stage: ToolStage,
+    base: Pick<RunContext, 'job' | 'source' | 'work' | 'signal' | 'onProgress'>,
+  ): RunContext {
+    const { job, source, work, signal, onProgress } = base;
+    return {
+      ...base,
+      media: deps.media,
+      logger: deps.logger,
+      withSource: (use) => storage.withLocalFile(source.sourceKey!, use),
+      runEngine: (request) => deps.engines(request, { tmpDir: work, signal, onProgress }),
+      store: async (key, file, contentType) => {
+        await storeLocalFile(storage, key, file, contentType);
+      },
+      deleteKeys,
+      publish: (file, details, kept) => publish(base, file, details, kept),
+      async awaitUser(analysis) {
+        const waiting = await processing.update(
+          job.id,
+          {
+            state: 'awaiting-selection',
+            analysis,
+            canSelectPlayers: true,
+            percentageCompleted: stage.progress[1],
+          },
+          deps.clock(),
+          [stage.runsIn],
+        );
+        if (!waiting) return false;
+        await deps.notify(waiting, 'awaiting-selection', { title: source.title });
+        return true;
+      },
+    };
+  }
+
   /** The frame of every run: claim, clean start, heartbeat, progress, cancel, retries, failure. */
   async function run(
-    stage: RunStage,
+    stage: ToolStage,
     processingJobId: string,
     attempt: RunAttempt,
-    body: (run: Run) => Promise<void>,
   ): Promise<void> {
     const now = deps.clock();
     // Queued, or running on a worker that stopped beating; a live run elsewhere is left alone.
@@ -264,7 +247,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     try {
       const source = await deps.videos.findById(job.sourceVideoId);
       if (!source?.sourceKey) throw new UserFacingFailure(ProcessingMessages.processingFailed);
-      await body({ job, source, work, signal, onProgress });
+      await stage.run(contextOf(stage, { job, source, work, signal, onProgress }));
     } catch (error) {
       if (signal.aborted) {
         deps.logger.info({ processingJobId }, 'Processing cancelled');
@@ -287,45 +270,6 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     }
   }
 
-  /** Runs an engine on the run's source file, with the run's scratch folder, signal and progress. */
-  function engine<R extends EngineRequest>(
-    { source, work, signal, onProgress }: Run,
-    request: (input: string) => R,
-  ): Promise<EngineResult<R>> {
-    return storage.withLocalFile(source.sourceKey!, (input) =>
-      deps.engines(request(input), { tmpDir: work, signal, onProgress }),
-    );
-  }
-
-  /** A JPEG of each player found, stored under the entry's prefix; players without one are logged. */
-  async function storePlayerPhotos(
-    run: Run,
-    input: string,
-    players: StoredAnalysis['players'],
-  ): Promise<Record<string, string>> {
-    const photos: Record<string, string> = {};
-    for (const player of players) {
-      const id = photoId(player.teamLetter, player.number);
-      const file = path.join(run.work, `player-${id}.jpg`);
-      try {
-        await deps.media.cropPlayerPhoto({
-          input,
-          sighting: player.best,
-          output: file,
-          signal: run.signal,
-        });
-      } catch (error) {
-        if (run.signal.aborted) throw error;
-        deps.logger.warn({ err: error, processingJobId: run.job.id }, 'No photo of a player');
-        continue;
-      }
-      const key = videoKeys(run.job.userId, run.job.entryVideoId).playerPhoto(id);
-      await storeLocalFile(storage, key, file, 'image/jpeg');
-      photos[id] = key;
-    }
-    return photos;
-  }
-
   return {
     /**
      * A run that died with its worker: the retry may claim the job at once; after the last attempt
@@ -341,106 +285,9 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
       }
     },
 
-    /** Inactivity Filter: a new library video of only the live play. */
-    inactivity(processingJobId: string, attempt: RunAttempt): Promise<void> {
-      return run(STAGES.inactivity, processingJobId, attempt, async (current) => {
-        const output = path.join(current.work, 'inactivity.mp4');
-        const result = await engine(current, (input) => ({
-          engine: 'inactivity' as const,
-          input,
-          output,
-        }));
-        if (!result.rendered || result.segments.length === 0) {
-          throw new UserFacingFailure(ProcessingMessages.noLivePlay);
-        }
-        const { title, description, notes } = current.source;
-        await publish(
-          current,
-          output,
-          { title, description, notes },
-          { segments: result.segments, sourceDurationSec: result.durationSec },
-        );
-      });
-    },
-
-    /** Player Tracking phase 1: teams, numbers and player photos; then the user selects players. */
-    analyseTracking(processingJobId: string, attempt: RunAttempt): Promise<void> {
-      return run(STAGES.trackingAnalysis, processingJobId, attempt, async (current) => {
-        const { job, source } = current;
-        let photos: Record<string, string> = {};
-        const summary = await storage.withLocalFile(source.sourceKey!, async (input) => {
-          const result = await deps.engines(
-            { engine: 'track-analyse', input },
-            { tmpDir: current.work, signal: current.signal, onProgress: current.onProgress },
-          );
-          photos = await storePlayerPhotos(current, input, result.players);
-          return result;
-        });
-        if (summary.players.length === 0) {
-          await deleteKeys(Object.values(photos));
-          throw new UserFacingFailure(ProcessingMessages.noPlayersFound);
-        }
-        const analysis: StoredAnalysis = {
-          durationSec: summary.durationSec,
-          teams: summary.teams,
-          players: summary.players,
-          photos,
-        };
-        const ready = await processing.update(
-          job.id,
-          {
-            state: 'awaiting-selection',
-            analysis,
-            canSelectPlayers: true,
-            percentageCompleted: ProcessingProgress.selection,
-          },
-          deps.clock(),
-          ['analysing'],
-        );
-        if (!ready) {
-          await deleteKeys(Object.values(photos));
-          return;
-        }
-        await deps.notify(ready, 'awaiting-selection', { title: source.title });
-      });
-    },
-
-    /** Player Tracking phase 2: the selected players' clips as a new library video. */
-    renderTracking(processingJobId: string, attempt: RunAttempt): Promise<void> {
-      return run(STAGES.trackingRender, processingJobId, attempt, async (current) => {
-        const { analysis, selection } = current.job;
-        if (!analysis || !selection) {
-          throw new UserFacingFailure(ProcessingMessages.processingFailed);
-        }
-        const team = analysis.teams.find((t) => t.teamLetter === selection.teamLetter);
-        if (!team) throw new UserFacingFailure(ProcessingMessages.noPlayersFound);
-        const output = path.join(current.work, 'clips.mp4');
-        const rendered = await engine(current, (input) => ({
-          engine: 'track-render' as const,
-          input,
-          output,
-          analysis: {
-            durationSec: analysis.durationSec,
-            teams: analysis.teams,
-            players: analysis.players,
-          },
-          teamLetter: team.teamLetter,
-          numbers: selection.selectedPlayers,
-        })).catch((error: unknown) => {
-          // The engine refuses a selection it cannot render (no appearance of these players).
-          if ((error as { code?: unknown }).code === 'BAD_ARGUMENT') {
-            throw new UserFacingFailure(ProcessingMessages.noPlayersFound);
-          }
-          throw error;
-        });
-        const { title, description, notes } = selection;
-        await publish(
-          current,
-          output,
-          { title, description, notes },
-          { segments: rendered.clips, sourceDurationSec: analysis.durationSec },
-        );
-      });
+    /** Runs the stage of a tool that `kind` names on the processing job. */
+    runStage(kind: ToolJobKind, processingJobId: string, attempt: RunAttempt): Promise<void> {
+      return run(deps.tools.stageOf(kind), processingJobId, attempt);
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   ProcessingMessages,
   ProcessingProgress,
   Tool,
-  toolOfUploadKind,
   validateSelectPlayers,
   type SelectPlayersRequest,
   type SelectPlayersResponse,
@@ -14,12 +13,12 @@ import type {
   ProcessingJobsRepository,
 } from '../../infra/db/processing-jobs.repository.js';
 import type { Video } from '../../infra/db/videos.repository.js';
-import { engineJobFor } from '../../infra/queue/job-kinds.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { Clock } from '../clock.js';
 import { AppError, assertValid } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { photoId, type StoredSelection } from './processing-types.js';
+import type { ToolRegistry } from './tools/index.js';
 
 const notFound = () => new AppError(404, Messages.notFound);
 
@@ -32,30 +31,32 @@ export function createProcessingService(deps: {
   jobs: JobSender;
   signer: MediaUrlSigner;
   clock: Clock;
+  /** Which job kind runs a job's next stage. */
+  tools: Pick<ToolRegistry, 'jobKindFor'>;
 }) {
   const { processing, jobs } = deps;
 
   async function queueEngine(job: ProcessingJob): Promise<void> {
-    await jobs.send(engineJobFor(job.kind, job.state), { processingJobId: job.id });
+    await jobs.send(deps.tools.jobKindFor(job.kind, job.state), { processingJobId: job.id });
   }
 
   return {
     /** A new in-progress entry asked for a tool; a library video's entry starts its engine now. */
     async requested(entry: Video): Promise<void> {
-      const tool = toolOfUploadKind(entry.requestedTool);
+      const tool = entry.requestedTool;
       if (!tool) return;
       const job = await processing.create({
         userId: entry.userId,
         entryVideoId: entry.id,
         sourceVideoId: entry.parentVideoId ?? entry.id,
-        kind: tool.tool,
+        kind: tool,
       });
       if (entry.status === 'ready') await queueEngine(job);
     },
 
     /** An uploaded or imported processing source is stored and ingested: its engine can start. */
     async ingested(entry: Video): Promise<void> {
-      if (!toolOfUploadKind(entry.requestedTool)) return;
+      if (!entry.requestedTool) return;
       const job = await processing.findByEntry(entry.userId, entry.id);
       if (job?.state === 'queued') await queueEngine(job);
     },
@@ -132,7 +133,7 @@ export function createProcessingService(deps: {
       if (!rendering) throw new AppError(409, ProcessingMessages.notReadyForSelection);
       // No worker runs it yet: the render job may claim it at once.
       await processing.release(job.id);
-      await jobs.send('track-render', { processingJobId: job.id });
+      await queueEngine(rendering);
       return { message: ProcessingMessages.playersSelected };
     },
   };

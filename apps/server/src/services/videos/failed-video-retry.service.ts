@@ -3,7 +3,6 @@ import {
   Messages,
   ProcessingProgress,
   RetryMessages,
-  UploadKind,
   type MessageResponse,
 } from '@filmroom/contract';
 import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
@@ -31,7 +30,7 @@ export function createFailedVideoRetryService(deps: {
 
   /** An import or ingest starts again from its first step; false when the row moved on. */
   async function restartIntake(video: Video): Promise<boolean> {
-    const isLibrary = video.requestedTool === UploadKind.VideoLibrary;
+    const isLibrary = video.requestedTool === null;
     if (!video.sourceKey && video.sourceUrl) {
       const restarted = await videos.restartFailed(
         video.id,
@@ -67,7 +66,7 @@ export function createFailedVideoRetryService(deps: {
         throw cannotRetry();
       }
       const job =
-        video.requestedTool === UploadKind.VideoLibrary
+        video.requestedTool === null
           ? undefined
           : await deps.processingJobs.findByEntry(userId, video.id);
       // The engine failed (the source was stored); otherwise the import or ingest before it did.

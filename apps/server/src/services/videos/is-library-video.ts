@@ -1,4 +1,3 @@
-import { UploadKind } from '@filmroom/contract';
 import type { Video } from '../../infra/db/videos.repository.js';
 
 /**
@@ -6,8 +5,5 @@ import type { Video } from '../../infra/db/videos.repository.js';
  * Processing entries are not, even while their uploaded file is stored. Mirrors `listLibrary`.
  */
 export function isLibraryVideo(video: Pick<Video, 'requestedTool' | 'status'>): boolean {
-  return (
-    video.requestedTool === UploadKind.VideoLibrary &&
-    (video.status === 'ready' || video.status === 'ingesting')
-  );
+  return video.requestedTool === null && (video.status === 'ready' || video.status === 'ingesting');
 }

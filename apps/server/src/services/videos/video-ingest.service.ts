@@ -4,7 +4,6 @@ import {
   ImportErrorMessages,
   importFailedMessage,
   ProcessingProgress,
-  UploadKind,
   VideoSource,
   type ImportErrorKind,
   videoTitleFromFileName,
@@ -191,9 +190,7 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
       const signal = deps.imports.start(videoId);
       // A processing request's import is the first stage of its progress; the engine does the rest.
       const range: ProgressRange =
-        video.requestedTool === UploadKind.VideoLibrary
-          ? [0, 100]
-          : [0, ProcessingProgress.imported];
+        video.requestedTool === null ? [0, 100] : [0, ProcessingProgress.imported];
       const onProgress = stageProgress(range, (percent) => {
         void videos
           .update(videoId, { percentageCompleted: percent }, deps.clock())

@@ -7,24 +7,22 @@ import {
   Messages,
   notAVideoMessage,
   pictureTooLargeMessage,
-  type PictureLimit,
   ProcessingProgress,
   Tool,
-  TOOLS,
+  toolOfUploadKind,
   toolOfVideoType,
   UploadKind,
   VideoSource,
-  videoTypeOfUploadKind,
   type VideoType,
   type InProgressVideo,
   type LibraryVideo,
   videoTitleFromFileName,
 } from '@filmroom/contract';
-import { MediaError } from '@filmroom/vision/media';
+import { MediaError, type MediaInfo } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { LinkKind } from '../../infra/media/link-download.js';
 import type { LinkProbeResult } from '../../infra/media/link-probe.js';
-import { PictureTooLargeError, probeVideoWithinLimit } from '../../infra/media/picture-limit.js';
+import { PictureTooLargeError } from '../../infra/media/picture-limit.js';
 import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
@@ -35,9 +33,20 @@ import { deleteVideoObjects } from './delete-video-objects.js';
 import { contentTypeFor, sourceExtension, storedFileName, videoKeys } from './video-keys.js';
 import { toInProgressVideo, toLibraryVideo } from './video-views.js';
 
-/** The upload kind of a processing request; without a type it runs the dialog's default tool. */
-export function processingKindOf(videoType: VideoType | undefined): UploadKind {
-  return (toolOfVideoType(videoType) ?? TOOLS[Tool.Inactivity]).uploadKind;
+/** The tool of a processing request; without a type it runs the dialog's default tool. */
+export function processingToolOf(videoType: VideoType | undefined): Tool {
+  return toolOfVideoType(videoType)?.tool ?? Tool.Inactivity;
+}
+
+/** The tool an upload kind asks for (spec §3), as stored: null for the library. */
+function requestedToolOf(kind: UploadKind): Tool | null {
+  return toolOfUploadKind(kind)?.tool ?? null;
+}
+
+/** A new entry's tools: the one it asks for (its card shows that tool), none for the library. */
+function requestedTools(kind: UploadKind): Tool[] {
+  const tool = requestedToolOf(kind);
+  return tool ? [tool] : [];
 }
 
 /**
@@ -50,7 +59,6 @@ export function createVideoIntakeService(deps: {
   jobs: JobSender;
   signer: MediaUrlSigner;
   /** The largest video picture accepted (MAX_VIDEO_WIDTH x MAX_VIDEO_HEIGHT, either way round). */
-  pictureLimit: PictureLimit;
   /** Test-only trusted link hosts (SSRF_ALLOW_HOSTS) are accepted as platform links too. */
   allowHosts: readonly string[];
   /**
@@ -60,18 +68,20 @@ export function createVideoIntakeService(deps: {
   links: { probe(url: string, kind: LinkKind): Promise<LinkProbeResult> };
   /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
   processing: { requested(entry: Video): Promise<void> };
+  /** Reads an uploaded file's container and streams; fails with a MediaError if it is no video. */
+  probe(file: string): Promise<MediaInfo>;
 }) {
   const { videos, storage, jobs } = deps;
 
   function answer(video: Video): LibraryVideo | InProgressVideo {
-    return video.requestedTool === UploadKind.VideoLibrary
+    return video.requestedTool === null
       ? toLibraryVideo(video, deps.signer)
       : toInProgressVideo(video);
   }
 
   async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
     try {
-      if (video.requestedTool !== UploadKind.VideoLibrary) await deps.processing.requested(video);
+      if (video.requestedTool !== null) await deps.processing.requested(video);
       await jobs.send(kind, { videoId: video.id });
     } catch (error) {
       await videos.delete(video.id);
@@ -106,17 +116,15 @@ export function createVideoIntakeService(deps: {
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const info = await probeVideoWithinLimit(upload.file, deps.pictureLimit).catch(
-          (error: unknown) => {
-            if (error instanceof PictureTooLargeError) {
-              throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
-            }
-            if (error instanceof MediaError) {
-              throw new AppError(415, notAVideoMessage(upload.contentType));
-            }
-            throw error;
-          },
-        );
+        const info = await deps.probe(upload.file).catch((error: unknown) => {
+          if (error instanceof PictureTooLargeError) {
+            throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
+          }
+          if (error instanceof MediaError) {
+            throw new AppError(415, notAVideoMessage(upload.contentType));
+          }
+          throw error;
+        });
         const id = upload.videoId ?? randomUUID();
         const extension = sourceExtension(upload.fileName, info.formatName);
         const key = videoKeys(userId, id).source(extension);
@@ -126,8 +134,8 @@ export function createVideoIntakeService(deps: {
             id,
             userId,
             title: videoTitleFromFileName(upload.fileName),
-            type: videoTypeOfUploadKind(upload.tool),
-            requestedTool: upload.tool,
+            tools: requestedTools(upload.tool),
+            requestedTool: requestedToolOf(upload.tool),
             source: VideoSource.Upload,
             status: 'ingesting',
             percentageCompleted:
@@ -174,8 +182,8 @@ export function createVideoIntakeService(deps: {
       const video = await videos.create({
         userId,
         title: '',
-        type: videoTypeOfUploadKind(request.tool),
-        requestedTool: request.tool,
+        tools: requestedTools(request.tool),
+        requestedTool: requestedToolOf(request.tool),
         source: request.kind,
         sourceUrl: url,
         status: 'importing',
@@ -191,14 +199,14 @@ export function createVideoIntakeService(deps: {
       request: { videoId: string; videoType: VideoType },
     ): Promise<InProgressVideo> {
       const source = await videos.findOwned(userId, request.videoId);
-      if (!source || source.requestedTool !== UploadKind.VideoLibrary || !source.sourceKey) {
+      if (!source || source.requestedTool !== null || !source.sourceKey) {
         throw new AppError(404, Messages.notFound);
       }
-      const tool = processingKindOf(request.videoType);
+      const tool = processingToolOf(request.videoType);
       const video = await videos.create({
         userId,
         title: source.title,
-        type: videoTypeOfUploadKind(tool),
+        tools: [tool],
         requestedTool: tool,
         source: VideoSource.Library,
         parentVideoId: source.id,

@@ -1,6 +1,5 @@
 import {
   Messages,
-  UploadKind,
   validateVideoDetails,
   type DirectDownloadResponse,
   type InProgressVideo,
@@ -138,7 +137,7 @@ export function createVideoLibraryService(deps: {
       // A finished processing entry is no longer in progress: nothing to cancel.
       if (
         video.status === 'processed' ||
-        (video.requestedTool === UploadKind.VideoLibrary && video.status === 'ready')
+        (video.requestedTool === null && video.status === 'ready')
       ) {
         throw notFound();
       }
@@ -149,8 +148,7 @@ export function createVideoLibraryService(deps: {
       const video = await owned(userId, videoId);
       // its owner will not see a failed processing entry again: the file uploaded for it goes now
       // (first, so a failed delete leaves the error unread and can be retried)
-      const isFailedProcessing =
-        video.requestedTool !== UploadKind.VideoLibrary && video.status === 'failed';
+      const isFailedProcessing = video.requestedTool !== null && video.status === 'failed';
       if (isFailedProcessing) {
         await deps.discardJobFiles?.(video);
         await deleteVideoObjects(storage, video);

@@ -2,7 +2,7 @@ import {
   canRetryFailure,
   type InProgressVideo,
   type LibraryVideo,
-  type VideoType,
+  videoTypeOfTools,
 } from '@filmroom/contract';
 import type { InProgressVideoRow, LibraryVideoRow } from '../../infra/db/videos.repository.js';
 import type { MediaGrant, MediaUrlSigner } from '../media/signed-media-url.js';
@@ -27,7 +27,7 @@ export function toLibraryVideo(
     url: playable ? sign({ key: playable }) : '',
     thumbnailUrl: video.thumbnailKey ? sign({ key: video.thumbnailKey }) : '',
     date: video.createdAt.toISOString(),
-    type: video.type as VideoType,
+    type: videoTypeOfTools(video.tools),
     canSelectPlayers: video.canSelectPlayers,
     ...(video.durationSec !== null ? { durationSec: video.durationSec } : {}),
     ...(video.madeByTool && video.sourceDurationSec !== null
@@ -41,7 +41,7 @@ export function toLibraryVideo(
 export function toInProgressVideo(video: InProgressVideoRow): InProgressVideo {
   return {
     id: video.id,
-    type: video.type as VideoType,
+    type: videoTypeOfTools(video.tools),
     title: video.title,
     date: video.createdAt.toISOString(),
     percentageCompleted: video.percentageCompleted,

@@ -46,7 +46,8 @@ export interface FilmPlayerProps {
   /** Kept plays or player clips in this video's own timeline: marked on the bar, stepped through. */
   chapters?: readonly VideoChapter[];
   /** What one chapter is called: 'play' (Inactivity Filter) or 'clip' (Player Tracking). */
-  chapterNoun?: 'play' | 'clip';
+  /** What one chapter is called ("play", "clip"). */
+  chapterNoun?: string;
   /** Frames per second when known; otherwise measured while the film plays (30 until then). */
   frameRate?: number;
   /** Take the keyboard focus on mount, so the shortcuts work at once. */

@@ -3,7 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { VideoType, type LibraryVideo } from '@filmroom/contract';
+import { TOOL_IDS, TOOLS, toolsOfVideoType, type LibraryVideo } from '@filmroom/contract';
 import { useLibraryVideos } from '../api/get-videos.js';
 import { useDeleteVideo } from '../api/delete-video.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
@@ -19,18 +19,14 @@ interface VideoList {
   includes(video: LibraryVideo): boolean;
 }
 
+/** All videos, then one list per tool of the videos it made (Both shows in each). */
 export const VIDEO_LISTS: readonly VideoList[] = [
   { id: 'all', title: 'All Videos', includes: () => true },
-  {
-    id: 'inactivity',
-    title: 'Inactivity Filtering Videos',
-    includes: (video) => video.type === VideoType.Inactivity || video.type === VideoType.Both,
-  },
-  {
-    id: 'tracking',
-    title: 'Player Tracking Videos',
-    includes: (video) => video.type === VideoType.PlayerTracking || video.type === VideoType.Both,
-  },
+  ...TOOL_IDS.map((tool) => ({
+    id: tool,
+    title: TOOLS[tool].listTitle,
+    includes: (video: LibraryVideo) => toolsOfVideoType(video.type).includes(tool),
+  })),
 ];
 
 interface LibrarySectionProps {

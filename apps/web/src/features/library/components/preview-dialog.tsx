@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Tool, type LibraryVideo } from '@filmroom/contract';
+import { TOOLS, type LibraryVideo } from '@filmroom/contract';
 
 // The player and its media-chrome controls load when a preview first opens, not with the app.
 const FilmPlayer = lazy(() =>
@@ -38,7 +38,7 @@ export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
               poster={video.thumbnailUrl || undefined}
               title={video.title || 'Video Preview'}
               chapters={video.chapters}
-              chapterNoun={video.madeBy?.tool === Tool.PlayerTracking ? 'clip' : 'play'}
+              chapterNoun={video.madeBy ? TOOLS[video.madeBy.tool].chapterNoun.one : 'play'}
               autoFocus
             />
           </Suspense>

@@ -1,27 +1,28 @@
 import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
-import { Tool, TOOLS } from '@filmroom/contract';
+import { TOOL_IDS, TOOLS, type Tool } from '@filmroom/contract';
+import type { UploadModeId } from '../upload-modes.js';
 
 export interface UploadMode {
-  id: 'inactivity' | 'tracking' | 'library';
+  id: UploadModeId;
   label: string;
   icon: string;
   info: string;
 }
 
+/** Each tool's button icon (PrimeIcons). */
+const TOOL_ICONS: Record<Tool, string> = {
+  inactivity: 'pi pi-filter',
+  tracking: 'pi pi-users',
+};
+
 export const UPLOAD_MODES: readonly UploadMode[] = [
-  {
-    id: 'inactivity',
-    label: TOOLS[Tool.Inactivity].name,
-    icon: 'pi pi-filter',
-    info: 'Removes the time between plays, such as timeouts and after-the-whistle footage.',
-  },
-  {
-    id: 'tracking',
-    label: TOOLS[Tool.PlayerTracking].name,
-    icon: 'pi pi-users',
-    info: 'Finds every clip involving a player identified by jersey number. You pick the team by jersey colour and the player numbers.',
-  },
+  ...TOOL_IDS.map((tool) => ({
+    id: tool,
+    label: TOOLS[tool].name,
+    icon: TOOL_ICONS[tool],
+    info: TOOLS[tool].upload.about,
+  })),
   {
     id: 'library',
     label: 'Upload to Video Library',

@@ -1,0 +1,30 @@
+import { ProcessingMessages, ProcessingProgress, Tool } from '@filmroom/contract';
+import path from 'node:path';
+import { UserFacingFailure, type ToolModule } from './tool-module.js';
+
+/** Inactivity Filter: a new library video of only the live play. */
+export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
+  tool: Tool.Inactivity,
+  stages: {
+    inactivity: {
+      claims: ['queued', 'analysing'],
+      runsIn: 'analysing',
+      progress: [ProcessingProgress.engineStart, ProcessingProgress.end],
+      async run(run) {
+        const output = path.join(run.work, 'inactivity.mp4');
+        const result = await run.withSource((input) =>
+          run.runEngine({ engine: 'inactivity', input, output }),
+        );
+        if (!result.rendered || result.segments.length === 0) {
+          throw new UserFacingFailure(ProcessingMessages.noLivePlay);
+        }
+        const { title, description, notes } = run.source;
+        await run.publish(
+          output,
+          { title, description, notes },
+          { segments: result.segments, sourceDurationSec: result.durationSec },
+        );
+      },
+    },
+  },
+};

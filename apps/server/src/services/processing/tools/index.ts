@@ -1,0 +1,45 @@
+import { TOOL_IDS, type Tool, type ToolJobKind } from '@filmroom/contract';
+import type { ProcessingState } from '../../../infra/db/schema.js';
+import { inactivityTool } from './inactivity.tool.js';
+import { playerTrackingTool } from './player-tracking.tool.js';
+import type { ToolModule, ToolStage } from './tool-module.js';
+
+/** Every processing tool's server module, by tool id. */
+export type ToolModules = { [T in Tool]: ToolModule<T> };
+
+export const TOOL_MODULES: ToolModules = {
+  inactivity: inactivityTool,
+  tracking: playerTrackingTool,
+};
+
+/** The tools as the run service and the processing service see them: stages by job kind. */
+export interface ToolRegistry {
+  /** The stage a job kind runs. */
+  stageOf(kind: ToolJobKind): ToolStage;
+  /** The job kind a processing job of `tool` needs next, in `state` (its first stage before any). */
+  jobKindFor(tool: Tool, state: ProcessingState): ToolJobKind;
+}
+
+export function toolRegistry(modules: ToolModules = TOOL_MODULES): ToolRegistry {
+  const byKind = new Map<ToolJobKind, ToolStage>();
+  const kindsOf = new Map<Tool, [ToolJobKind, ToolStage][]>();
+  for (const tool of TOOL_IDS) {
+    const entries = Object.entries(modules[tool].stages) as [ToolJobKind, ToolStage][];
+    kindsOf.set(tool, entries);
+    for (const [kind, stage] of entries) byKind.set(kind, stage);
+  }
+  return {
+    stageOf(kind) {
+      const stage = byKind.get(kind);
+      if (!stage) throw new Error(`No tool runs the job kind ${kind}`);
+      return stage;
+    },
+    jobKindFor(tool, state) {
+      const entries = kindsOf.get(tool) ?? [];
+      const claiming = entries.find(([, stage]) => stage.claims.includes(state));
+      const [first] = entries;
+      if (!first) throw new Error(`The tool ${tool} has no stages`);
+      return (claiming ?? first)[0];
+    },
+  };
+}
