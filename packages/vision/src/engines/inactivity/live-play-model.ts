@@ -1,6 +1,7 @@
 import { normaliseSegments } from '../../media/segments.js';
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
 import { quietMovement, startAtBurst } from './play-onset.js';
+import { filmShots } from './shots.js';
 
 /**
  * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
@@ -181,16 +182,25 @@ export function filmLevels(
   };
 }
 
+/** What the decoder reads of a film besides the probability. */
+export interface DecodedFilm {
+  cuts: Uint8Array;
+  /** People moving after the camera is undone (play-onset.ts); without it starts are not moved. */
+  players?: Float32Array;
+  /** Per frame, whether a field is in view and the picture steady (FeatureMatrix); absent: always. */
+  fieldSeen?: Float32Array;
+  steady?: Float32Array;
+}
+
 /**
- * Hysteresis on the probability: a play starts when it reaches `enter` (moving back over the frames
- * above `stay` before it, up to backtrackSec, but not across a cut), continues while it stays above
- * `stay` with lulls up to holdSec, starts at the burst out of stillness when it opens quietly
- * (play-onset.ts, given the film's `players` movement), and is padded. The levels are the film's
- * own (`filmLevels`). Returns frame ranges, padded segments and the levels used.
+ * Decodes each shot of the film on its own (shots.ts): a hard cut ends every play and dead stretch,
+ * padding stays inside the shot, and a shot that is not the game is never kept. The levels are the
+ * film's own (`filmLevels`, over the whole film). Returns frame ranges, padded segments and the
+ * levels used.
  */
 export function decodePlays(
   p: Float32Array,
-  film: { cuts: Uint8Array; players?: Float32Array },
+  film: DecodedFilm,
   fps: number,
   durationSec: number,
   modelLevels: Pick<LivePlayModel, 'enter' | 'stay'>,
@@ -203,6 +213,52 @@ export function decodePlays(
   const levels = options.ownLevels
     ? filmLevels(p, durationSec, modelLevels)
     : { enter: modelLevels.enter, stay: modelLevels.stay };
+  const { fieldSeen, steady } = film;
+  const inView = (i: number): boolean =>
+    (!fieldSeen || fieldSeen[i]! >= MIN_FIELD_SEEN) && (!steady || steady[i]! >= MIN_STEADY);
+  const plays: Play[] = [];
+  const segments: { start: number; end: number }[] = [];
+  for (const shot of filmShots(film.cuts, fps, inView)) {
+    if (!shot.game) continue;
+    const { start, end } = shot;
+    const found = decodeShot(
+      p.subarray(start, end),
+      {
+        cuts: film.cuts.subarray(start, end),
+        ...(film.players ? { players: film.players.subarray(start, end) } : {}),
+      },
+      fps,
+      (end - start) / fps,
+      levels,
+      options,
+    );
+    for (const q of found.plays)
+      plays.push({
+        ...q,
+        start: q.start + start,
+        end: q.end + start,
+        ...(q.probableStart !== undefined ? { probableStart: q.probableStart + start } : {}),
+      });
+    for (const s of found.segments)
+      segments.push({ start: s.start + start / fps, end: s.end + start / fps });
+  }
+  return { plays, segments: normaliseSegments(segments, durationSec), levels };
+}
+
+/**
+ * Hysteresis on the probability of one shot: a play starts when it reaches `enter` (moving back over
+ * the frames above `stay` before it, up to backtrackSec), continues while it stays above `stay` with
+ * lulls up to holdSec, starts at the burst out of stillness when it opens quietly (play-onset.ts,
+ * given the shot's `players` movement), and is padded inside the shot.
+ */
+function decodeShot(
+  p: Float32Array,
+  film: { cuts: Uint8Array; players?: Float32Array },
+  fps: number,
+  durationSec: number,
+  levels: { enter: number; stay: number },
+  options: DecodeOptions,
+): { plays: Play[]; segments: { start: number; end: number }[] } {
   const { cuts, players } = film;
   const hold = Math.round(options.holdSec * fps);
   const back = Math.round(options.backtrackSec * fps);
@@ -258,7 +314,7 @@ export function decodePlays(
     })),
     durationSec,
   );
-  return { plays: kept, segments, levels };
+  return { plays: kept, segments };
 }
 
 /** Per reason group, the mean push of its features towards "live" over frames [from, to). */
@@ -318,13 +374,17 @@ export function explainSegments(
           : `movement burst out of stillness at ${(from / fps).toFixed(1)} s, before the live-play probability rose at ${(probableStart / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`
         : from === 0
           ? 'play was already on when the film starts'
-          : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
+          : matrix.cuts[from]
+            ? 'play was already on when the shot starts'
+            : `live-play probability rose above ${levels.stay.toFixed(2)} at ${(from / fps).toFixed(1)} s (padded ${options.padBeforeSec} s)`;
     const endedBy =
       to >= p.length
         ? 'the film ends during play'
-        : whistleAt !== null
-          ? `movement died down at ${(to / fps).toFixed(1)} s, whistle at ${whistleAt.toFixed(1)} s (padded ${options.padAfterSec} s)`
-          : `movement died down at ${(to / fps).toFixed(1)} s (padded ${options.padAfterSec} s)`;
+        : matrix.cuts[to]
+          ? 'the shot ends during play'
+          : whistleAt !== null
+            ? `movement died down at ${(to / fps).toFixed(1)} s, whistle at ${whistleAt.toFixed(1)} s (padded ${options.padAfterSec} s)`
+            : `movement died down at ${(to / fps).toFixed(1)} s (padded ${options.padAfterSec} s)`;
     return {
       start: segment.start,
       end: segment.end,

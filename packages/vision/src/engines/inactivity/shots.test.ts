@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decodePlays } from './live-play-model.js';
+import { filmShots } from './shots.js';
+
+const fps = 5;
+const levels = { enter: 0.6, stay: 0.3 };
+
+/** A probability track of `sec` seconds: 0.05 everywhere but the given [from, to, value] stretches. */
+function track(sec: number, stretches: [number, number, number][]): Float32Array {
+  const p = new Float32Array(sec * fps).fill(0.05);
+  for (const [from, to, v] of stretches) p.fill(v, from * fps, to * fps);
+  return p;
+}
+
+describe('shots as units', () => {
+  it('ends a play at a hard cut and starts the next shot on its own', () => {
+    // Two joined clips: the first ends mid-play at 10 s, the second starts quiet.
+    const p = track(20, [[6, 10, 0.9]]);
+    const cuts = new Uint8Array(p.length);
+    cuts[10 * fps] = 1;
+    const { segments } = decodePlays(p, { cuts }, fps, 20, levels);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]!.end).toBeCloseTo(10, 5);
+  });
+
+  it('keeps the start of a shot that opens mid-play', () => {
+    const p = track(20, [[10, 13, 0.9]]);
+    const cuts = new Uint8Array(p.length);
+    cuts[10 * fps] = 1;
+    const { segments } = decodePlays(p, { cuts }, fps, 20, levels);
+    expect(segments[0]!.start).toBeCloseTo(10, 5);
+  });
+
+  it('never keeps a shot without a field in view, not even inside a play’s padding', () => {
+    // A play ends at 10 s; a crowd shot follows from 10.4 s to 14 s whose movement reads as play.
+    const p = track(20, [[6, 12, 0.9]]);
+    const cuts = new Uint8Array(p.length);
+    cuts[Math.round(10.4 * fps)] = 1;
+    cuts[14 * fps] = 1;
+    const fieldSeen = new Float32Array(p.length).fill(1);
+    fieldSeen.fill(0, Math.round(10.4 * fps), 14 * fps);
+    const { segments } = decodePlays(p, { cuts, fieldSeen }, fps, 20, levels);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]!.end).toBeCloseTo(10.4, 5);
+    // Without the field test the crowd shot would be kept too.
+    expect(decodePlays(p, { cuts }, fps, 20, levels).segments.at(-1)!.end).toBeCloseTo(14, 5);
+  });
+
+  it('joins a shot shorter than MIN_SHOT_SEC to the game shot before it (a false cut)', () => {
+    const cuts = new Uint8Array(100);
+    cuts[50] = 1;
+    cuts[52] = 1;
+    expect(filmShots(cuts, fps).map((s) => [s.start, s.end])).toEqual([
+      [0, 52],
+      [52, 100],
+    ]);
+    // A short shot that is not the game stays apart.
+    const shots = filmShots(cuts, fps, (i) => i < 50 || i >= 52);
+    expect(shots.map((s) => [s.start, s.end, s.game])).toEqual([
+      [0, 50, true],
+      [50, 52, false],
+      [52, 100, true],
+    ]);
+  });
+});
