@@ -1,6 +1,5 @@
 import { InputText } from 'primereact/inputtext';
-import { FieldLabel } from './field-label.js';
-import { FieldMessage, fieldMessageProps } from './field-message.js';
+import { FormField } from './form-field.js';
 
 interface TextFieldProps {
   id: string;
@@ -31,22 +30,20 @@ export function TextField({
   error,
 }: TextFieldProps) {
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <InputText
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        readOnly={readOnly}
-        maxLength={maxLength}
-        aria-readonly={readOnly}
-        aria-required={required || undefined}
-        invalid={Boolean(error)}
-        {...fieldMessageProps(id, error)}
-        onChange={(event) => onChange?.(event.target.value)}
-      />
-      <FieldMessage id={`${id}-message`} error={error} />
-    </div>
+    <FormField id={id} label={label} required={required} error={error}>
+      {(control) => (
+        <InputText
+          {...control}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          readOnly={readOnly}
+          maxLength={maxLength}
+          aria-readonly={readOnly}
+          invalid={Boolean(error)}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }
