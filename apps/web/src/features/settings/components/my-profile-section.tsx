@@ -34,7 +34,10 @@ export function MyProfileSection() {
     phoneNumber: form.phoneNumber.trim(),
     roleName: form.roleName.trim(),
   };
-  const fields = useFieldErrors(() => fieldErrors.profile(profile));
+  const fields = useFieldErrors(
+    () => fieldErrors.profile(profile),
+    () => validateProfile(profile),
+  );
 
   useEffect(() => {
     if (data) {
