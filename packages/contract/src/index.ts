@@ -17,3 +17,4 @@ export * from './video-summary.js';
 export * from './colour-names.js';
 export * from './resumable-uploads.js';
 export * from './retry.js';
+export * from './video-file-check.js';
