@@ -14,7 +14,9 @@ interface TextFieldProps {
   /** Marks the label with an asterisk and the input with aria-required. */
   required?: boolean;
   /** Shown under the field, which is marked invalid. */
-  error?: string;
+  error?: string | undefined;
+  /** Shown under the field while it has no error. */
+  hint?: string;
 }
 
 export function TextField({
@@ -28,9 +30,10 @@ export function TextField({
   maxLength,
   required,
   error,
+  hint,
 }: TextFieldProps) {
   return (
-    <FormField id={id} label={label} required={required} error={error}>
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
       {(control) => (
         <InputText
           {...control}

@@ -100,6 +100,7 @@ export function MyProfileSection() {
         value={email}
         readOnly
         error={fields.errors.email}
+        hint="Your login e-mail; it cannot be changed here."
       />
       <PhoneField
         id="profile-phone"
