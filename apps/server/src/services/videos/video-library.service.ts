@@ -30,6 +30,15 @@ const LIST_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
 const notFound = () => new AppError(404, Messages.notFound);
 
+function withJobsAhead(kept: ListSnapshot, ahead: Map<string, number>): ListSnapshot {
+  const list = JSON.parse(kept.json) as VideosResponse<InProgressVideo>;
+  const videos = list.videos.map((video) => {
+    const jobsAhead = ahead.get(video.id);
+    return jobsAhead === undefined ? video : { ...video, jobsAhead };
+  });
+  return { json: JSON.stringify({ ...list, videos }) };
+}
+
 /** The signed-in user's videos: listing, edit, download, delete, cancel. Every call checks ownership. */
 export function createVideoLibraryService(deps: {
   videos: VideosRepository;
@@ -47,6 +56,8 @@ export function createVideoLibraryService(deps: {
   entryBehind?: (output: Video) => Promise<Video | undefined>;
   /** Runs when an entry's error is marked read (mirrors it on its processing job). */
   afterErrorRead?: (video: Video) => Promise<void>;
+  /** For each of the user's runs still waiting for a worker: how many runs are queued before it. */
+  jobsAheadByEntry?: (userId: string) => Promise<Map<string, number>>;
 }) {
   const { videos, storage, signer } = deps;
   const keptList = (build: (userId: string, expiresAtSeconds: number) => Promise<unknown>) =>
@@ -95,9 +106,17 @@ export function createVideoLibraryService(deps: {
       return libraryLists.get(userId);
     },
 
-    /** The in-progress list (spec §3 `{ videos: InProgressVideo[] }`) as JSON, kept likewise. */
-    inProgress(userId: string): Promise<ListSnapshot> {
-      return inProgressLists.get(userId);
+    /**
+     * The in-progress list (spec §3 `{ videos: InProgressVideo[] }`) as JSON, kept likewise. Runs
+     * still waiting for a worker carry `jobsAhead`, read fresh on every call: other users' runs move
+     * the queue without changing this user's library.
+     */
+    async inProgress(userId: string): Promise<ListSnapshot> {
+      const [kept, ahead] = await Promise.all([
+        inProgressLists.get(userId),
+        deps.jobsAheadByEntry?.(userId) ?? new Map<string, number>(),
+      ]);
+      return ahead.size === 0 ? kept : withJobsAhead(kept, ahead);
     },
 
     async edit(userId: string, details: VideoDetails): Promise<LibraryVideo> {

@@ -18,6 +18,10 @@ export function inProgressState(video: InProgressVideo): string {
     return reason ? `Failed: ${reason}` : 'Failed';
   }
   if (video.canSelectPlayers) return 'Waiting for player selection';
+  // No worker has taken the run yet: the bar's 33% is only where new runs start (spec §3).
+  if (video.jobsAhead !== undefined) {
+    return video.jobsAhead > 0 ? `Queued (${video.jobsAhead} ahead)` : 'Queued';
+  }
   const percent = video.percentageCompleted;
   if (video.type === VideoType.None) return percent > 0 ? `Importing ${percent}%` : 'Queued';
   return `Processing ${percent}%`;
