@@ -18,3 +18,4 @@ export * from './colour-names.js';
 export * from './resumable-uploads.js';
 export * from './retry.js';
 export * from './video-file-check.js';
+export * from './output-titles.js';

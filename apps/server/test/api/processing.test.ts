@@ -97,7 +97,11 @@ describe('Inactivity Filter', () => {
     const videos = await library(token);
     expect(videos).toHaveLength(1);
     const [output] = videos;
-    expect(output).toMatchObject({ title: 'Finals', type: VideoType.Inactivity });
+    // Named after its source and the tool, so the two never look alike.
+    expect(output).toMatchObject({
+      title: 'Finals · Inactivity Filter',
+      type: VideoType.Inactivity,
+    });
     expect(output!.thumbnailUrl).not.toBe('');
     const source = (await probeVideo(gamePath)).durationSec;
     const kept = await durationOf(output!);
@@ -135,7 +139,10 @@ describe('Inactivity Filter', () => {
     const sourceAfter = videos.find((v) => v.id === source.id)!;
     expect(sourceAfter).toMatchObject({ title: before.title, type: before.type });
     const output = videos.find((v) => v.id !== source.id)!;
-    expect(output).toMatchObject({ title: 'Semis', type: VideoType.Inactivity });
+    expect(output).toMatchObject({
+      title: 'Semis · Inactivity Filter',
+      type: VideoType.Inactivity,
+    });
     expect(output.madeBy?.tool).toBe('inactivity');
     // the source is told apart from its output: it has a length but no tool and no plays
     expect(sourceAfter.durationSec).toBeCloseTo(output.madeBy!.sourceDurationSec, 0);
@@ -234,7 +241,10 @@ describe('retrying a failed run', () => {
     await ctx.testApp.jobs.idle();
     expect(await inProgress(token)).toEqual([]);
     const output = (await library(token)).find((v) => v.id !== source.id);
-    expect(output).toMatchObject({ title: 'Quarters', madeBy: { tool: 'inactivity' } });
+    expect(output).toMatchObject({
+      title: 'Quarters · Inactivity Filter',
+      madeBy: { tool: 'inactivity' },
+    });
   });
 
   it('offers no Retry when the film itself is the cause, and a retry changes nothing', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  defaultOutputTitle,
   combineVideoTypes,
   ProcessingMessages,
   ProcessingProgress,
@@ -357,7 +358,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         await publish(
           current,
           output,
-          { title, description, notes },
+          // Named after its source and the tool, so the two never look alike (the user can edit it).
+          { title: defaultOutputTitle(title, TOOLS.inactivity.name), description, notes },
           { segments: result.segments, sourceDurationSec: result.durationSec },
         );
       });
