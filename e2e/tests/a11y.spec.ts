@@ -133,7 +133,7 @@ async function sendFrom(page: Page, mode: keyof typeof MODES, file: string): Pro
   await expect(uploaded).toBeHidden();
 }
 
-test('home with a failed card, the error and confirm dialogs have no serious accessibility findings', async ({
+test('home with a failed card, the error and confirm dialogs have no serious accessibility findings; the failed run’s source stays in the library', async ({
   page,
   app,
   mailbox,
@@ -196,4 +196,12 @@ test('home with a failed card, the error and confirm dialogs have no serious acc
   await expect(error).toBeVisible();
   await expectNoSeriousFindings(page, 'the error dialog', '.p-dialog');
   await error.getByRole('button', { name: 'Close' }).click();
+
+  // The film uploaded for the failed run stays in the library, marked as that run's source.
+  const kept = page
+    .getByRole('region', { name: 'All Videos' })
+    .getByRole('group', { name: 'Frozen tip-off', exact: true });
+  await expect(kept).toBeVisible({ timeout: 30_000 });
+  await expect(kept.getByText(/^Source of a failed Inactivity Filter run: /)).toBeVisible();
+  await saveScreenshot(page, 'home-failed-run-source-in-library');
 });

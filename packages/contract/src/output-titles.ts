@@ -21,3 +21,14 @@ export function trackedPlayersLabel(numbers: readonly number[], teamColour: stri
   const players = numbers.map((number) => `#${number}`).join(', ');
   return teamColour ? `${players} (${teamColour})` : players;
 }
+
+/**
+ * The description a film uploaded for a failed run gets when it is kept in the library (unless it
+ * has one): which tool failed on it and why, so it reads as that run's source.
+ */
+export function failedRunSourceDescription(toolName: string, reason: string): string {
+  const text = `Source of a failed ${toolName} run: ${reason.trim() || 'no reason given'}`;
+  return text.length > TextLimits.videoDescription
+    ? `${text.slice(0, TextLimits.videoDescription - 1)}…`
+    : text;
+}

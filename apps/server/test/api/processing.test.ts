@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ApiPaths,
+  failedRunSourceDescription,
   Messages,
   ProcessingMessages,
   RetryMessages,
@@ -166,14 +167,23 @@ describe('Inactivity Filter', () => {
     ]);
     expect(await library(token)).toEqual([]);
 
+    const stored = await storedFilesOf(entry.id);
     const read = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
     expect(read.statusCode).toBe(200);
     expect(await inProgress(token)).toEqual([]);
     const again = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
     expect(again.statusCode).toBe(200);
     expect(await inProgress(token)).toEqual([]);
-    // the film uploaded for the failed run is not kept once its owner has seen why
-    expect(await storedFilesOf(entry.id)).toEqual([]);
+    // the film uploaded for the failed run stays in the library, marked as that run's source
+    expect(await library(token)).toMatchObject([
+      {
+        id: entry.id,
+        title: 'Empty gym',
+        type: VideoType.None,
+        description: failedRunSourceDescription('Inactivity Filter', ProcessingMessages.noLivePlay),
+      },
+    ]);
+    expect(await storedFilesOf(entry.id)).toEqual(stored);
   });
 
   it('deletes the film uploaded for a run with its output, but never a library source', async () => {

@@ -34,6 +34,8 @@ export type VideoChanges = Partial<
     | 'title'
     | 'description'
     | 'notes'
+    | 'type'
+    | 'requestedTool'
     | 'status'
     | 'percentageCompleted'
     | 'errorMessage'

@@ -1,6 +1,9 @@
 import {
+  failedRunSourceDescription,
   Messages,
+  toolOfUploadKind,
   UploadKind,
+  VideoType,
   validateVideoDetails,
   type DirectDownloadResponse,
   type InProgressVideo,
@@ -29,6 +32,26 @@ export interface VideoDetails {
 const LIST_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
 const notFound = () => new AppError(404, Messages.notFound);
+
+/** An upload the ingest read as a video (a length and a stored file), not one refused as unreadable. */
+function isReadableUpload(video: Video): boolean {
+  return video.sourceKey !== null && video.durationSec !== null;
+}
+
+/** A failed run's uploaded film as a library video: no tool, ready, saying what failed on it. */
+function keptAsLibraryVideo(video: Video) {
+  const tool = toolOfUploadKind(video.requestedTool)?.name ?? 'processing';
+  return {
+    requestedTool: UploadKind.VideoLibrary,
+    type: VideoType.None,
+    status: 'ready' as const,
+    percentageCompleted: 100,
+    errorMessage: '',
+    ...(video.description.trim() === ''
+      ? { description: failedRunSourceDescription(tool, video.errorMessage) }
+      : {}),
+  };
+}
 
 function withJobsAhead(kept: ListSnapshot, ahead: Map<string, number>): ListSnapshot {
   const list = JSON.parse(kept.json) as VideosResponse<InProgressVideo>;
@@ -166,10 +189,22 @@ export function createVideoLibraryService(deps: {
 
     async markErrorRead(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
-      // its owner will not see a failed processing entry again: the file uploaded for it goes now
-      // (first, so a failed delete leaves the error unread and can be retried)
       const isFailedProcessing =
         video.requestedTool !== UploadKind.VideoLibrary && video.status === 'failed';
+      if (isFailedProcessing && isReadableUpload(video)) {
+        // The film uploaded for the failed run stays, as a library video marked as that run's
+        // source, so another tool or a second try can use it without uploading it again.
+        await deps.discardJobFiles?.(video);
+        await videos.update(
+          video.id,
+          { errorAlreadyMarkedAsReaded: true, ...keptAsLibraryVideo(video) },
+          deps.clock(),
+        );
+        await deps.afterErrorRead?.(video);
+        return;
+      }
+      // its owner will not see a failed processing entry again: what it left goes now
+      // (first, so a failed delete leaves the error unread and can be retried)
       if (isFailedProcessing) {
         await deps.discardJobFiles?.(video);
         await deleteVideoObjects(storage, video);
