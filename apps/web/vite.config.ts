@@ -19,6 +19,16 @@ const DARKER_PRIMARY: Readonly<Record<string, string>> = {
   '#1d4ed8': '#1e40af',
 };
 
+/**
+ * Its danger red #ef4444 (the Delete dialog's 'Yes', 'Remove file') meets white at 3.76:1: the same
+ * one step darker (500→600, 600→700, 700→800) gives 4.83:1.
+ */
+const DARKER_DANGER: Readonly<Record<string, string>> = {
+  '#ef4444': '#dc2626',
+  '#dc2626': '#b91c1c',
+  '#b91c1c': '#991b1b',
+};
+
 function accessiblePrimary(): Plugin {
   return {
     name: 'filmroom-accessible-primary',
@@ -28,7 +38,9 @@ function accessiblePrimary(): Plugin {
       // Its translucent tints of the primary (hover and focus backgrounds) follow it.
       return code
         .replace(/#(?:3b82f6|2563eb|1d4ed8)\b/gi, (hex) => DARKER_PRIMARY[hex.toLowerCase()]!)
-        .replace(/rgba\(59, 130, 246,/g, 'rgba(37, 99, 235,');
+        .replace(/rgba\(59, 130, 246,/g, 'rgba(37, 99, 235,')
+        .replace(/#(?:ef4444|dc2626|b91c1c)\b/gi, (hex) => DARKER_DANGER[hex.toLowerCase()]!)
+        .replace(/rgba\(239, 68, 68,/g, 'rgba(220, 38, 38,');
     },
   };
 }

@@ -39,3 +39,21 @@ export async function twoPlaysFrom(clip: string, name: string): Promise<string> 
   ]);
   return output;
 }
+
+/**
+ * The first picture of a real clip held still and silent for `seconds`: a real-looking film with no
+ * live play in it, so the Inactivity Filter fails on it. Written to a temporary folder.
+ */
+export async function stillFrom(clip: string, name: string, seconds = 12): Promise<string> {
+  const output = path.join(await mkdtemp(path.join(tmpdir(), 'filmroom-e2e-still-')), name);
+  await execFileAsync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+    ...['-v', 'error', '-y', '-i', clip, '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo'],
+    ...[
+      '-filter_complex',
+      `[0:v]scale=640:360,setsar=1,trim=end_frame=1,tpad=stop_mode=clone:stop_duration=${seconds}[v]`,
+    ],
+    ...['-map', '[v]', '-map', '1:a', '-t', String(seconds), '-r', '30000/1001'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', output],
+  ]);
+  return output;
+}

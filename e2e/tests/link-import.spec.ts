@@ -99,6 +99,16 @@ test('a pasted link that cannot be fetched is refused at submit with its reason'
   await expect(page.locator('.p-toast-message-error')).toBeVisible();
   await expect(page.getByText('Video successfully uploaded!')).toHaveCount(0);
   await expect(page.getByText('There are no videos in progress')).toBeVisible();
+
+  // The dialog stays open with the pasted link, the reason beside it.
+  const again = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(again).toBeVisible();
+  const field = again.getByLabel('iCloud link');
+  await expect(field).toHaveValue('https://www.icloud.com/iclouddrive/0gone4ever#Game_2');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(again.locator('#upload-icloud-link-message')).toHaveText(
+    'The iCloud share could not be found. Check that the link is correct and the file is shared publicly.',
+  );
 });
 
 test('a pasted link that can be fetched is accepted and imported into the library', async ({

@@ -17,3 +17,5 @@ export * from './video-summary.js';
 export * from './colour-names.js';
 export * from './resumable-uploads.js';
 export * from './retry.js';
+export * from './video-file-check.js';
+export * from './output-titles.js';

@@ -64,6 +64,11 @@ export const Messages = {
   notFound: 'Not found',
   forbidden: 'Forbidden',
   accountActivated: 'Your account has been activated. You can log in now.',
+  /** The activate call's answer when the link was opened before and its account is active. */
+  accountAlreadyActive: 'This account is already active. You can log in now.',
+  /** Beside 'User registered successfully!': where the activation link went. */
+  activationMailSent:
+    'We sent you an activation e-mail. Open the link in it to activate your account; check your inbox and the spam folder.',
   loggedOut: 'You have been logged out.',
 } as const;
 

@@ -49,6 +49,11 @@ export interface InProgressVideo {
   errorAlreadyMarkedAsReaded: boolean;
   /** A failed video that a second run may get past offers Retry (beyond the spec). */
   canRetry?: boolean;
+  /**
+   * Set only while the run waits for a worker: how many runs are queued before it (beyond the spec).
+   * The card says 'Queued' instead of a percentage until a worker takes it.
+   */
+  jobsAhead?: number;
 }
 
 export interface VideosResponse<T> {

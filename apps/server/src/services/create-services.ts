@@ -6,6 +6,7 @@ import type { Config } from '../config/env.js';
 import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
 import type { Database } from '../infra/db/database.js';
 import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
+import { createQueuePositionsRepository } from '../infra/db/queue-positions.repository.js';
 import { createProcessingJobsRepository } from '../infra/db/processing-jobs.repository.js';
 import { createProfileSharesRepository } from '../infra/db/profile-shares.repository.js';
 import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
@@ -95,6 +96,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     shares: createProfileSharesRepository(db),
   };
   const { users, videos, processingJobs, shares } = repositories;
+  const queuePositions = createQueuePositionsRepository(db);
 
   const accessTokens = withVerifiedTokenCache(
     createAccessTokenService({
@@ -189,6 +191,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       return job ? videos.findById(job.entryVideoId) : undefined;
     },
     afterErrorRead: (video) => processingJobs.markErrorRead(video.id, clock()),
+    jobsAheadByEntry: (userId) => queuePositions.jobsAheadByEntry(userId),
   });
   const intake = createVideoIntakeService({
     videos,

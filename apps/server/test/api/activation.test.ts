@@ -35,8 +35,20 @@ describe('POST /security/account/activate', () => {
     expect((await login(user)).statusCode).toBe(200);
   });
 
-  it('refuses a link that was already used', async () => {
+  it('a link opened again after activating says the account is already active', async () => {
     const user = await registeredUser();
+    await ctx.api.post(ApiPaths.activate, { token: user.token });
+
+    const response = await ctx.api.post(ApiPaths.activate, { token: user.token });
+
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: Messages.accountAlreadyActive });
+    expect((await login(user)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link of an account that is still not active', async () => {
+    const user = await registeredUser();
+    ctx.testApp.clock.advance(48 * HOUR_MS + 1000);
     await ctx.api.post(ApiPaths.activate, { token: user.token });
 
     const response = await ctx.api.post(ApiPaths.activate, { token: user.token });

@@ -150,7 +150,10 @@ describe.runIf(process.env.TEST_DB === 'pglite')('a worker killed mid-job', () =
     );
 
     expect(videos).toHaveLength(1);
-    expect(videos[0]).toMatchObject({ title: 'Tournament', type: VideoType.Inactivity });
+    expect(videos[0]).toMatchObject({
+      title: 'Tournament · Inactivity Filter',
+      type: VideoType.Inactivity,
+    });
     // Local storage keeps a .meta.json (content type) beside each object.
     const stored = (await filesUnder(path.join(dataDir, 'storage'))).filter(
       (file) => !file.endsWith('.meta.json'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ApiPaths,
+  failedRunSourceDescription,
   Messages,
   ProcessingMessages,
   RetryMessages,
@@ -97,7 +98,11 @@ describe('Inactivity Filter', () => {
     const videos = await library(token);
     expect(videos).toHaveLength(1);
     const [output] = videos;
-    expect(output).toMatchObject({ title: 'Finals', type: VideoType.Inactivity });
+    // Named after its source and the tool, so the two never look alike.
+    expect(output).toMatchObject({
+      title: 'Finals · Inactivity Filter',
+      type: VideoType.Inactivity,
+    });
     expect(output!.thumbnailUrl).not.toBe('');
     const source = (await probeVideo(gamePath)).durationSec;
     const kept = await durationOf(output!);
@@ -135,7 +140,10 @@ describe('Inactivity Filter', () => {
     const sourceAfter = videos.find((v) => v.id === source.id)!;
     expect(sourceAfter).toMatchObject({ title: before.title, type: before.type });
     const output = videos.find((v) => v.id !== source.id)!;
-    expect(output).toMatchObject({ title: 'Semis', type: VideoType.Inactivity });
+    expect(output).toMatchObject({
+      title: 'Semis · Inactivity Filter',
+      type: VideoType.Inactivity,
+    });
     expect(output.madeBy?.tool).toBe('inactivity');
     // the source is told apart from its output: it has a length but no tool and no plays
     expect(sourceAfter.durationSec).toBeCloseTo(output.madeBy!.sourceDurationSec, 0);
@@ -159,14 +167,23 @@ describe('Inactivity Filter', () => {
     ]);
     expect(await library(token)).toEqual([]);
 
+    const stored = await storedFilesOf(entry.id);
     const read = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
     expect(read.statusCode).toBe(200);
     expect(await inProgress(token)).toEqual([]);
     const again = await ctx.api.post(ApiPaths.errorNotificationRead, { videoId: entry.id }, token);
     expect(again.statusCode).toBe(200);
     expect(await inProgress(token)).toEqual([]);
-    // the film uploaded for the failed run is not kept once its owner has seen why
-    expect(await storedFilesOf(entry.id)).toEqual([]);
+    // the film uploaded for the failed run stays in the library, marked as that run's source
+    expect(await library(token)).toMatchObject([
+      {
+        id: entry.id,
+        title: 'Empty gym',
+        type: VideoType.None,
+        description: failedRunSourceDescription('Inactivity Filter', ProcessingMessages.noLivePlay),
+      },
+    ]);
+    expect(await storedFilesOf(entry.id)).toEqual(stored);
   });
 
   it('deletes the film uploaded for a run with its output, but never a library source', async () => {
@@ -234,7 +251,10 @@ describe('retrying a failed run', () => {
     await ctx.testApp.jobs.idle();
     expect(await inProgress(token)).toEqual([]);
     const output = (await library(token)).find((v) => v.id !== source.id);
-    expect(output).toMatchObject({ title: 'Quarters', madeBy: { tool: 'inactivity' } });
+    expect(output).toMatchObject({
+      title: 'Quarters · Inactivity Filter',
+      madeBy: { tool: 'inactivity' },
+    });
   });
 
   it('offers no Retry when the film itself is the cause, and a retry changes nothing', async () => {

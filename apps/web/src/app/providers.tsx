@@ -27,8 +27,8 @@ export function AppProviders({ queryClient, clock = systemClock, children }: App
       <QueryClientProvider client={queryClient}>
         <ClockProvider value={clock}>
           <GlobalLoaderProvider>
-            {children}
             <ToastHost />
+            {children}
             <ConfirmDialog defaultFocus="reject" />
             <GlobalLoader />
           </GlobalLoaderProvider>

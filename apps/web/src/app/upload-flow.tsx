@@ -4,7 +4,7 @@ import {
   EditVideoDialog,
   type EditableVideo,
 } from '../features/library/components/edit-video-dialog.js';
-import { UploadDialog, type KeptFile } from '../features/upload/components/upload-dialog.js';
+import { UploadDialog, type KeptSource } from '../features/upload/components/upload-dialog.js';
 import { uploadFailureReason } from '../features/upload/hooks/upload-error-message.js';
 import { UploadSuccessDialog } from '../features/upload/components/upload-success-dialog.js';
 import { useUploadVideo, type UploadOutcome } from '../features/upload/hooks/use-upload-video.js';
@@ -29,8 +29,9 @@ export function UploadFlow({ children }: { children: ReactNode }) {
   const [modeId, setModeId] = useState<UploadModeId>();
   const [outcome, setOutcome] = useState<UploadOutcome>();
   const [edited, setEdited] = useState<EditableVideo>();
-  // A file whose upload failed or was cancelled: the dialog opens again with it and the reason.
-  const [kept, setKept] = useState<KeptFile>();
+  // A file whose upload failed or was cancelled, or a refused link: the dialog opens again with it and
+  // the reason beside it.
+  const [kept, setKept] = useState<KeptSource>();
   const { data: libraryVideos = [] } = useLibraryVideos();
   const upload = useUploadVideo();
   const open = useCallback<OpenUpload>((mode) => setModeId(mode), []);
@@ -54,8 +55,10 @@ export function UploadFlow({ children }: { children: ReactNode }) {
             {
               onSuccess: setOutcome,
               onError: (error) => {
-                if (source.kind !== 'file') return;
-                setKept({ file: source.file, reason: uploadFailureReason(error) });
+                const reason = uploadFailureReason(error);
+                // A link or library video refused for no stated reason has nothing to fix in the dialog.
+                if (source.kind !== 'file' && !reason) return;
+                setKept({ source, reason });
                 setModeId(mode.id);
               },
             },

@@ -1,6 +1,6 @@
 /**
  * What a field says under itself: its error once a submit found one, else a hint given up front (e.g.
- * the password rules). `id` is what the input names in aria-describedby.
+ * the password rules). `id` is what the control names in aria-describedby.
  */
 export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   if (error) {
@@ -16,12 +16,4 @@ export function FieldMessage({ id, error, hint }: { id: string; error?: string; 
       {hint}
     </small>
   );
-}
-
-/** The input's ARIA for its message: marked invalid while it has an error, described by the message. */
-export function fieldMessageProps(id: string, error?: string, hint?: string) {
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error || hint ? `${id}-message` : undefined,
-  };
 }

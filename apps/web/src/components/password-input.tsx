@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { InputText } from 'primereact/inputtext';
-import { FieldMessage, fieldMessageProps } from './field-message.js';
+import { FormField } from './form-field.js';
 
 interface PasswordInputProps {
   id: string;
@@ -29,31 +29,30 @@ export function PasswordInput({
 }: PasswordInputProps) {
   const [isVisible, setVisible] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="password-input">
-        <InputText
-          id={id}
-          type={isVisible ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          invalid={Boolean(error)}
-          {...fieldMessageProps(id, error, hint)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        <button
-          type="button"
-          className="password-input__toggle"
-          aria-label={isVisible ? 'Hide password' : 'Show password'}
-          aria-controls={id}
-          aria-pressed={isVisible}
-          onClick={() => setVisible((visible) => !visible)}
-        >
-          <i className={`pi ${isVisible ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
-        </button>
-      </div>
-      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
-    </div>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className="password-input">
+          <InputText
+            {...control}
+            type={isVisible ? 'text' : 'password'}
+            value={value}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
+            invalid={Boolean(error)}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="password-input__toggle"
+            aria-label={isVisible ? 'Hide password' : 'Show password'}
+            aria-controls={id}
+            aria-pressed={isVisible}
+            onClick={() => setVisible((visible) => !visible)}
+          >
+            <i className={`pi ${isVisible ? 'pi-eye-slash' : 'pi-eye'}`} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
-import { FieldMessage, fieldMessageProps } from './field-message.js';
+import { FormField } from './form-field.js';
 
 const US_DIAL_CODE = '1';
 /** E.164 allows at most 15 digits including the dial code. */
@@ -40,32 +40,31 @@ export function PhoneField({ id, label, value, onChange, error }: PhoneFieldProp
   }
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <PhoneInput
-        country="us"
-        preferredCountries={['us']}
-        masks={{ us: '...-...-....' }}
-        value={`+${dialCode}${value}`}
-        specialLabel=""
-        containerClass="phone-field"
-        inputClass={error ? 'p-inputtext p-invalid' : 'p-inputtext'}
-        inputProps={{
-          id,
-          name: id,
-          autoComplete: 'tel-national',
-          onChange: handleTyping,
-          ...fieldMessageProps(id, error),
-        }}
-        onChange={(digits, country) => {
-          // Reached when a country is picked from the flag list.
-          const nextDialCode =
-            'dialCode' in country && country.dialCode ? country.dialCode : dialCode;
-          setDialCode(nextDialCode);
-          onChange(digits.startsWith(nextDialCode) ? digits.slice(nextDialCode.length) : digits);
-        }}
-      />
-      <FieldMessage id={`${id}-message`} error={error} />
-    </div>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <PhoneInput
+          country="us"
+          preferredCountries={['us']}
+          masks={{ us: '...-...-....' }}
+          value={`+${dialCode}${value}`}
+          specialLabel=""
+          containerClass="phone-field"
+          inputClass={error ? 'p-inputtext p-invalid' : 'p-inputtext'}
+          inputProps={{
+            ...control,
+            name: id,
+            autoComplete: 'tel-national',
+            onChange: handleTyping,
+          }}
+          onChange={(digits, country) => {
+            // Reached when a country is picked from the flag list.
+            const nextDialCode =
+              'dialCode' in country && country.dialCode ? country.dialCode : dialCode;
+            setDialCode(nextDialCode);
+            onChange(digits.startsWith(nextDialCode) ? digits.slice(nextDialCode.length) : digits);
+          }}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,4 +1,4 @@
-import { FieldMessage, fieldMessageProps } from './field-message.js';
+import { FormField } from './form-field.js';
 
 interface RoleSelectProps {
   id: string;
@@ -13,23 +13,22 @@ interface RoleSelectProps {
 /** A native dropdown: labelled, keyboard friendly and selectable by tests and assistive tech. */
 export function RoleSelect({ id, label, value, roles, onChange, error }: RoleSelectProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className={error ? 'p-inputtext select p-invalid' : 'p-inputtext select'}
-        value={value}
-        {...fieldMessageProps(id, error)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Select a role</option>
-        {roles.map((role) => (
-          <option key={role} value={role}>
-            {role}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={`${id}-message`} error={error} />
-    </div>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          className={error ? 'p-inputtext select p-invalid' : 'p-inputtext select'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">Select a role</option>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -1,6 +1,5 @@
 import { InputText } from 'primereact/inputtext';
-import { FieldLabel } from './field-label.js';
-import { FieldMessage, fieldMessageProps } from './field-message.js';
+import { FormField } from './form-field.js';
 
 interface TextFieldProps {
   id: string;
@@ -15,7 +14,9 @@ interface TextFieldProps {
   /** Marks the label with an asterisk and the input with aria-required. */
   required?: boolean;
   /** Shown under the field, which is marked invalid. */
-  error?: string;
+  error?: string | undefined;
+  /** Shown under the field while it has no error. */
+  hint?: string;
 }
 
 export function TextField({
@@ -29,24 +30,23 @@ export function TextField({
   maxLength,
   required,
   error,
+  hint,
 }: TextFieldProps) {
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <InputText
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        readOnly={readOnly}
-        maxLength={maxLength}
-        aria-readonly={readOnly}
-        aria-required={required || undefined}
-        invalid={Boolean(error)}
-        {...fieldMessageProps(id, error)}
-        onChange={(event) => onChange?.(event.target.value)}
-      />
-      <FieldMessage id={`${id}-message`} error={error} />
-    </div>
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
+      {(control) => (
+        <InputText
+          {...control}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          readOnly={readOnly}
+          maxLength={maxLength}
+          aria-readonly={readOnly}
+          invalid={Boolean(error)}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }

@@ -37,17 +37,46 @@ function show(severity: 'success' | 'error' | 'info', detail: string, aboutForm 
   else pending.push(message);
 }
 
+/** Closes the given form error toasts, whether on screen or still waiting for the host. */
+function close(messages: readonly ToastMessage[]): void {
+  openErrors = openErrors.filter((message) => !messages.includes(message));
+  for (const message of messages) {
+    const waiting = pending.indexOf(message);
+    if (waiting >= 0) pending.splice(waiting, 1);
+    else sink?.remove(message);
+  }
+}
+
+/** A form's new outcome replaces what its previous submit said. */
+function closeFormErrors(): void {
+  close(openErrors);
+}
+
 export const notify = {
-  success: (message: string) => show('success', message),
+  /** A success also closes the form errors it answers (e.g. a Save after a failed one). */
+  success: (message: string) => {
+    closeFormErrors();
+    show('success', message);
+  },
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
-  /** Every validation failure is its own toast (spec §5); they close when the form is fixed or left. */
-  errors: (messages: readonly string[]) =>
-    messages.forEach((message) => show('error', message, true)),
-  /** A form's submission failed (e.g. wrong credentials): closes when the form is fixed or left. */
-  formError: (message: string) => show('error', message, true),
+  /**
+   * Every validation failure is its own toast (spec §5). They replace the form's earlier error toasts,
+   * and close one by one as their fields are fixed, or together when the form is left.
+   */
+  errors: (messages: readonly string[]) => {
+    closeFormErrors();
+    messages.forEach((message) => show('error', message, true));
+  },
+  /** A form's submission failed (e.g. wrong credentials): replaces its earlier error toasts. */
+  formError: (message: string) => {
+    closeFormErrors();
+    show('error', message, true);
+  },
   /** Whether a toast is (still) on screen. */
   isActive: () => Date.now() < activeUntil,
+  /** The form error toasts still open, by message, oldest first. */
+  openFormErrors: (): string[] => openErrors.map((message) => message.detail),
   clear: () => {
     activeUntil = 0;
     pending.length = 0;
@@ -55,16 +84,14 @@ export const notify = {
     sink?.clear();
   },
   /**
+   * Closes the form error toasts whose message is no longer among the form's current failures: a
+   * fixed field's toast goes while the others stay.
+   */
+  keepFormErrors: (stillFailing: readonly string[]) =>
+    close(openErrors.filter((message) => !stillFailing.includes(message.detail))),
+  /**
    * Closes the form error toasts still open, leaving the others: called when a form is fixed and when
    * the page changes, so an error never stays over a page it was not about.
    */
-  dismissErrors: () => {
-    const errors = openErrors;
-    openErrors = [];
-    for (const message of errors) {
-      const waiting = pending.indexOf(message);
-      if (waiting >= 0) pending.splice(waiting, 1);
-      else sink?.remove(message);
-    }
-  },
+  dismissErrors: closeFormErrors,
 };

@@ -50,8 +50,10 @@ export function accountRoutes(options: { accounts: AccountService; rateLimitMax:
     });
 
     app.post(ApiPaths.activate, async (request): Promise<MessageResponse> => {
-      await accounts.activate(parseBody(activateRequestSchema, request.body).token);
-      return done(Messages.accountActivated);
+      const outcome = await accounts.activate(parseBody(activateRequestSchema, request.body).token);
+      return done(
+        outcome === 'already-active' ? Messages.accountAlreadyActive : Messages.accountActivated,
+      );
     });
 
     app.post(ApiPaths.passwordResetRequest, limited, async (request): Promise<MessageResponse> => {

@@ -52,6 +52,16 @@ export function createOneTimeTokensRepository(db: Database) {
         .returning({ userId: oneTimeTokens.userId });
       return row?.userId;
     },
+
+    /** Whose token this is, used or not: e.g. to tell an activation link opened twice apart. */
+    async ownerOf(kind: OneTimeTokenKind, tokenHash: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: oneTimeTokens.userId })
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.kind, kind)))
+        .limit(1);
+      return row?.userId;
+    },
   };
 }
 

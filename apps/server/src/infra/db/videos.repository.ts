@@ -36,6 +36,8 @@ export type VideoChanges = Partial<
     | 'title'
     | 'description'
     | 'notes'
+    | 'tools'
+    | 'requestedTool'
     | 'status'
     | 'percentageCompleted'
     | 'errorMessage'

@@ -83,9 +83,16 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
     },
 
-    async activate(token: string): Promise<void> {
+    /**
+     * Activates the account the link belongs to. A link opened again once its account is active says
+     * so ('already-active') instead of failing: the user only needs to log in.
+     */
+    async activate(token: string): Promise<'activated' | 'already-active'> {
       const userId = await oneTimeTokens.consume('activation', token);
       if (!userId) {
+        const owner = await oneTimeTokens.ownerOf('activation', token);
+        const ownerAccount = owner ? await users.findById(owner) : undefined;
+        if (ownerAccount?.activatedAt) return 'already-active';
         throw new AppError(
           400,
           Messages.activationTokenInvalid,
@@ -95,6 +102,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await users.findById(userId);
       if (user && !user.activatedAt)
         await users.update(userId, { activatedAt: deps.clock() }, deps.clock());
+      return 'activated';
     },
 
     /** Same answer, in the same time, whether or not the account exists or is already active. */

@@ -40,6 +40,12 @@ export function createOneTimeTokenService(options: {
       if (!token) return undefined;
       return repository.consume(kind, hashToken(token), clock());
     },
+
+    /** The owner's id whether or not the token was used or expired; undefined for an unknown one. */
+    async ownerOf(kind: OneTimeTokenKind, token: string): Promise<string | undefined> {
+      if (!token) return undefined;
+      return repository.ownerOf(kind, hashToken(token));
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import {
+  failedRunSourceDescription,
   Messages,
+  TOOLS,
   validateVideoDetails,
   type DirectDownloadResponse,
   type InProgressVideo,
@@ -29,6 +31,35 @@ const LIST_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
 const notFound = () => new AppError(404, Messages.notFound);
 
+/** An upload the ingest read as a video (a length and a stored file), not one refused as unreadable. */
+function isReadableUpload(video: Video): boolean {
+  return video.sourceKey !== null && video.durationSec !== null;
+}
+
+/** A failed run's uploaded film as a library video: no tool, ready, saying what failed on it. */
+function keptAsLibraryVideo(video: Video) {
+  const tool = video.requestedTool ? TOOLS[video.requestedTool].name : 'processing';
+  return {
+    requestedTool: null,
+    tools: [],
+    status: 'ready' as const,
+    percentageCompleted: 100,
+    errorMessage: '',
+    ...(video.description.trim() === ''
+      ? { description: failedRunSourceDescription(tool, video.errorMessage) }
+      : {}),
+  };
+}
+
+function withJobsAhead(kept: ListSnapshot, ahead: Map<string, number>): ListSnapshot {
+  const list = JSON.parse(kept.json) as VideosResponse<InProgressVideo>;
+  const videos = list.videos.map((video) => {
+    const jobsAhead = ahead.get(video.id);
+    return jobsAhead === undefined ? video : { ...video, jobsAhead };
+  });
+  return { json: JSON.stringify({ ...list, videos }) };
+}
+
 /** The signed-in user's videos: listing, edit, download, delete, cancel. Every call checks ownership. */
 export function createVideoLibraryService(deps: {
   videos: VideosRepository;
@@ -46,6 +77,8 @@ export function createVideoLibraryService(deps: {
   entryBehind?: (output: Video) => Promise<Video | undefined>;
   /** Runs when an entry's error is marked read (mirrors it on its processing job). */
   afterErrorRead?: (video: Video) => Promise<void>;
+  /** For each of the user's runs still waiting for a worker: how many runs are queued before it. */
+  jobsAheadByEntry?: (userId: string) => Promise<Map<string, number>>;
 }) {
   const { videos, storage, signer } = deps;
   const keptList = (build: (userId: string, expiresAtSeconds: number) => Promise<unknown>) =>
@@ -94,9 +127,17 @@ export function createVideoLibraryService(deps: {
       return libraryLists.get(userId);
     },
 
-    /** The in-progress list (spec §3 `{ videos: InProgressVideo[] }`) as JSON, kept likewise. */
-    inProgress(userId: string): Promise<ListSnapshot> {
-      return inProgressLists.get(userId);
+    /**
+     * The in-progress list (spec §3 `{ videos: InProgressVideo[] }`) as JSON, kept likewise. Runs
+     * still waiting for a worker carry `jobsAhead`, read fresh on every call: other users' runs move
+     * the queue without changing this user's library.
+     */
+    async inProgress(userId: string): Promise<ListSnapshot> {
+      const [kept, ahead] = await Promise.all([
+        inProgressLists.get(userId),
+        deps.jobsAheadByEntry?.(userId) ?? new Map<string, number>(),
+      ]);
+      return ahead.size === 0 ? kept : withJobsAhead(kept, ahead);
     },
 
     async edit(userId: string, details: VideoDetails): Promise<LibraryVideo> {
@@ -146,9 +187,21 @@ export function createVideoLibraryService(deps: {
 
     async markErrorRead(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
-      // its owner will not see a failed processing entry again: the file uploaded for it goes now
-      // (first, so a failed delete leaves the error unread and can be retried)
       const isFailedProcessing = video.requestedTool !== null && video.status === 'failed';
+      if (isFailedProcessing && isReadableUpload(video)) {
+        // The film uploaded for the failed run stays, as a library video marked as that run's
+        // source, so another tool or a second try can use it without uploading it again.
+        await deps.discardJobFiles?.(video);
+        await videos.update(
+          video.id,
+          { errorAlreadyMarkedAsReaded: true, ...keptAsLibraryVideo(video) },
+          deps.clock(),
+        );
+        await deps.afterErrorRead?.(video);
+        return;
+      }
+      // its owner will not see a failed processing entry again: what it left goes now
+      // (first, so a failed delete leaves the error unread and can be retried)
       if (isFailedProcessing) {
         await deps.discardJobFiles?.(video);
         await deleteVideoObjects(storage, video);

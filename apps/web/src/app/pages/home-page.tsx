@@ -19,6 +19,8 @@ export function HomePage() {
   const [selecting, setSelecting] = useState<SelectableVideo>();
   return (
     <div className="page">
+      {/* The page's name for screen readers and the outline; the header's Home tab says it on screen. */}
+      <h1 className="visually-hidden">Home</h1>
       <DowntimeBanner now={clock()} />
       <div className="home-top">
         <section className="upload-area" aria-labelledby="upload-title">

@@ -1,4 +1,10 @@
-import { ProcessingMessages, ProcessingProgress, Tool } from '@filmroom/contract';
+import {
+  defaultOutputTitle,
+  ProcessingMessages,
+  ProcessingProgress,
+  Tool,
+  TOOLS,
+} from '@filmroom/contract';
 import path from 'node:path';
 import { UserFacingFailure, type ToolModule } from './tool-module.js';
 
@@ -21,7 +27,8 @@ export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
         const { title, description, notes } = run.source;
         await run.publish(
           output,
-          { title, description, notes },
+          // Named after its source and the tool, so the two never look alike (the user can edit it).
+          { title: defaultOutputTitle(title, TOOLS[Tool.Inactivity].name), description, notes },
           { segments: result.segments, sourceDurationSec: result.durationSec },
         );
       },

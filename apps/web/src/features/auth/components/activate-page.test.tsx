@@ -64,4 +64,13 @@ describe('activate page', () => {
     expect(screen.getByText(Messages.activationFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend Email' })).toBeEnabled();
   });
+
+  it('a link opened again once the account is active says it is already active, with Go to Login', async () => {
+    api.on(ACTIVATE, { body: { message: Messages.accountAlreadyActive } });
+    renderApp({ path: '/activate?email=jamie%40example.com&token=used', apiBaseUrl: api.baseUrl });
+    expect(await screen.findByRole('heading', { name: 'Account Activated' })).toBeInTheDocument();
+    expect(screen.getByText(Messages.accountAlreadyActive)).toBeInTheDocument();
+    expect(screen.queryByText(Messages.activationFailed)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
+  });
 });

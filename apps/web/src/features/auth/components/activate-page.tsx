@@ -9,12 +9,13 @@ import { useActivateAccount } from '../api/activate-account.js';
 import { useResendActivation } from '../api/resend-activation.js';
 import { AuthLayout } from './auth-layout.js';
 
-type ActivationState = 'not-activated' | 'activating' | 'activated' | 'failed';
+type ActivationState = 'not-activated' | 'activating' | 'activated' | 'already-active' | 'failed';
 
 const TITLES: Record<ActivationState, string> = {
   'not-activated': 'Account Not Activated',
   activating: 'Activating Account',
   activated: 'Account Activated',
+  'already-active': 'Account Activated',
   failed: 'Account Activation Failed',
 };
 
@@ -44,7 +45,7 @@ export function ActivatePage() {
     setState('activating');
     activateMutation.mutate(
       { token },
-      { onSuccess: () => setState('activated'), onError: () => setState('failed') },
+      { onSuccess: (outcome) => setState(outcome), onError: () => setState('failed') },
     );
   }, [isEmailValid, token, activateMutation]);
 
@@ -76,6 +77,7 @@ export function ActivatePage() {
           </p>
         )}
         {state === 'activated' && <p>{Messages.accountActivated}</p>}
+        {state === 'already-active' && <p>{Messages.accountAlreadyActive}</p>}
         {state === 'failed' && <p>{Messages.activationFailed}</p>}
         {(state === 'not-activated' || state === 'failed') && (
           <ResendEmailButton
@@ -85,7 +87,7 @@ export function ActivatePage() {
             onSend={resend}
           />
         )}
-        {state === 'activated' && (
+        {(state === 'activated' || state === 'already-active') && (
           <Button
             type="button"
             label="Go to Login"

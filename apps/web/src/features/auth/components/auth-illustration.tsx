@@ -1,4 +1,7 @@
-/** Decorative side art for the account pages: a stylised pitch with tracked players. */
+/**
+ * Decorative side art for the account pages: a stylised pitch with tracked players. It fills its
+ * column by cropping its sides, so words live beside it in HTML (AuthLayout), never inside it.
+ */
 export function AuthIllustration() {
   return (
     <svg
@@ -58,9 +61,6 @@ export function AuthIllustration() {
         <rect x="64" y="176" width="272" height="6" rx="3" fillOpacity="0.2" />
         <rect x="64" y="176" width="170" height="6" rx="3" fill="#ffd54a" />
       </g>
-      <text x="40" y="236" fill="#ffffff" fontSize="20" fontWeight="600" fontFamily="inherit">
-        Every play. Every player.
-      </text>
     </svg>
   );
 }

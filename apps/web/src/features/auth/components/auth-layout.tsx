@@ -12,7 +12,7 @@ export function AuthLayout({
   banner?: ReactNode;
 }) {
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       {banner}
       <div className="auth-card">
         <section className="auth-card__form">
@@ -27,8 +27,9 @@ export function AuthLayout({
         </section>
         <aside className="auth-card__art">
           <AuthIllustration />
+          <p className="auth-card__tagline">Every play. Every player.</p>
         </aside>
       </div>
-    </div>
+    </main>
   );
 }

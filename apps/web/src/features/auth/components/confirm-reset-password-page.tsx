@@ -16,7 +16,10 @@ export function ConfirmResetPasswordPage() {
   const confirmMutation = useConfirmPasswordReset();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const fields = useFieldErrors(() => fieldErrors.resetConfirm({ password, confirmPassword }));
+  const fields = useFieldErrors(
+    () => fieldErrors.resetConfirm({ password, confirmPassword }),
+    () => validateResetConfirm({ password, confirmPassword }),
+  );
 
   if (!token) return <Navigate to="/login" replace />;
 

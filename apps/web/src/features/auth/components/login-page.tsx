@@ -32,7 +32,10 @@ export function LoginPage() {
   const [email, setEmail] = useState(remembered ?? '');
   const [password, setPassword] = useState('');
   const [isRemembered, setRemembered] = useState(remembered !== undefined);
-  const fields = useFieldErrors(() => fieldErrors.login({ email, password }));
+  const fields = useFieldErrors(
+    () => fieldErrors.login({ email, password }),
+    () => validateLogin({ email, password }),
+  );
 
   if (auth.token && !isLoggingIn.current) {
     return <Navigate to={safeDestination(from)} replace />;

@@ -57,6 +57,7 @@ describe('register page', () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('+1 555-123-4567');
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(await screen.findByText(Messages.userRegistered)).toBeInTheDocument();
+    expect(screen.getByText(Messages.activationMailSent)).toBeInTheDocument();
     expect(api.callsTo(`POST ${ApiPaths.register}`)[0]?.body).toEqual({
       firstName: 'Jamie',
       lastName: 'Rivers',
@@ -170,5 +171,21 @@ describe('register page', () => {
     await app.user.type(confirm, VALID.password);
     expect(confirm).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(toastTexts()).toEqual([]));
+  });
+
+  it('fixing a field closes its toast, and a new submit replaces the toasts instead of adding to them', async () => {
+    const app = renderApp({ path: '/register', apiBaseUrl: api.baseUrl });
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toastTexts()).toContain(Messages.firstNameRequired));
+    const first = toastTexts().length;
+
+    await app.user.type(screen.getByLabelText('First Name'), 'Jamie');
+    await waitFor(() => expect(toastTexts()).not.toContain(Messages.firstNameRequired));
+    expect(toastTexts()).toHaveLength(first - 1);
+
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    await app.user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toastTexts()).toHaveLength(first - 1));
+    expect(new Set(toastTexts()).size).toBe(first - 1);
   });
 });

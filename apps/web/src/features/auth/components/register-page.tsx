@@ -26,7 +26,10 @@ export function RegisterPage() {
   });
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
-  const fields = useFieldErrors(() => fieldErrors.registration(form));
+  const fields = useFieldErrors(
+    () => fieldErrors.registration(form),
+    () => validateRegistration(form),
+  );
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,6 +49,7 @@ export function RegisterPage() {
         password: form.password,
       });
       notify.success(Messages.userRegistered);
+      notify.info(Messages.activationMailSent);
       navigate('/login');
     } catch (error) {
       notify.formError(errorMessageOf(error));

@@ -12,7 +12,10 @@ import { AuthLayout } from './auth-layout.js';
 export function ResetPasswordPage() {
   const resetMutation = useRequestPasswordReset();
   const [email, setEmail] = useState('');
-  const fields = useFieldErrors(() => fieldErrors.resetRequest({ email }));
+  const fields = useFieldErrors(
+    () => fieldErrors.resetRequest({ email }),
+    () => validateResetRequest({ email }),
+  );
 
   async function send(): Promise<boolean> {
     const failures = validateResetRequest({ email });

@@ -18,6 +18,10 @@ export function inProgressState(video: InProgressVideo): string {
     return reason ? `Failed: ${reason}` : 'Failed';
   }
   if (video.canSelectPlayers) return 'Waiting for player selection';
+  // No worker has taken the run yet: the bar's 33% is only where new runs start (spec §3).
+  if (video.jobsAhead !== undefined) {
+    return video.jobsAhead > 0 ? `Queued (${video.jobsAhead} ahead)` : 'Queued';
+  }
   const percent = video.percentageCompleted;
   if (video.type === VideoType.None) return percent > 0 ? `Importing ${percent}%` : 'Queued';
   return `Processing ${percent}%`;
@@ -61,17 +65,16 @@ export function InProgressCard({
 
   return (
     <li className={`in-progress-card${isFailed ? ' in-progress-card--failed' : ''}`}>
-      {isFailed ? (
+      {body}
+      {isFailed && (
+        // Covers the whole card (it is clickable, spec §2) but holds no text of its own, so its name
+        // does not have to repeat the card's visible text word for word.
         <button
           type="button"
           className="in-progress-card__open"
           aria-label={`${title} failed, show the error`}
           onClick={() => onOpenError(video)}
-        >
-          {body}
-        </button>
-      ) : (
-        body
+        />
       )}
       {isFailed && video.canRetry && (
         // beside the card, not in the error dialog: opening the error discards what a retry needs

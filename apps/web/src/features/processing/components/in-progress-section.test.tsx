@@ -105,6 +105,32 @@ describe('videos in progress', () => {
     ]);
   });
 
+  it('a run no worker has taken yet says Queued with how many are ahead, not a percentage', async () => {
+    serveInProgress([
+      inProgressVideo({
+        id: '1',
+        title: 'Opener',
+        type: VideoType.Inactivity,
+        percentageCompleted: 33,
+        jobsAhead: 2,
+      }),
+      inProgressVideo({
+        id: '2',
+        title: 'Closer',
+        type: VideoType.PlayerTracking,
+        percentageCompleted: 33,
+        jobsAhead: 0,
+      }),
+    ]);
+    renderHome();
+    await within(section()).findByText('Opener (Inactivity Filter)');
+    const states = within(section())
+      .getAllByRole('listitem')
+      .map((card) => card.querySelector('.in-progress-card__state')?.textContent);
+    expect(states).toEqual(['Queued (2 ahead)', 'Queued']);
+    expect(within(section()).queryByText(/Processing 33%/)).not.toBeInTheDocument();
+  });
+
   it('Cancel asks first, then stops the processing and removes the card', async () => {
     serveInProgress([inProgressVideo({ id: '4', title: 'Scrimmage' })]);
     api.on(`PUT ${ApiPaths.deleteInProgressVideo}`, { status: 200 });

@@ -14,7 +14,10 @@ export function ChangePasswordSection() {
   const [form, setForm] = useState(EMPTY);
   const set = (field: keyof typeof form) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
-  const fields = useFieldErrors(() => fieldErrors.changePassword(form));
+  const fields = useFieldErrors(
+    () => fieldErrors.changePassword(form),
+    () => validateChangePassword(form),
+  );
 
   async function save() {
     const failures = validateChangePassword(form);

@@ -34,7 +34,10 @@ export function MyProfileSection() {
     phoneNumber: form.phoneNumber.trim(),
     roleName: form.roleName.trim(),
   };
-  const fields = useFieldErrors(() => fieldErrors.profile(profile));
+  const fields = useFieldErrors(
+    () => fieldErrors.profile(profile),
+    () => validateProfile(profile),
+  );
 
   useEffect(() => {
     if (data) {
@@ -97,6 +100,7 @@ export function MyProfileSection() {
         value={email}
         readOnly
         error={fields.errors.email}
+        hint="Your login e-mail; it cannot be changed here."
       />
       <PhoneField
         id="profile-phone"

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ApiPaths,
+  colourName,
   Messages,
   ProcessingMessages,
   VideoType,
@@ -189,6 +190,26 @@ describe('Select Players & Set Details For New Video', () => {
       expect(
         screen.queryByRole('dialog', { name: 'Select Players & Set Details For New Video' }),
       ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('names the new video after its source and the chosen players until the user names it', async () => {
+    api.on(`POST ${ApiPaths.selectTrackingPlayers}`, {
+      body: { message: ProcessingMessages.playersSelected },
+    });
+    const { app, dialog } = await openDialog();
+    const name = within(dialog).getByLabelText('Video Name');
+    expect(name).toHaveValue('Final');
+    await app.user.click(within(dialog).getByLabelText('#23'));
+    await app.user.click(within(dialog).getByLabelText('#07'));
+    expect(name).toHaveValue(`Final · #23, #7 (${colourName('#d32f2f')})`);
+    await app.user.type(within(dialog).getByLabelText('Video Description'), 'Wings');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`)[0]?.body).toMatchObject({
+        title: `Final · #23, #7 (${colourName('#d32f2f')})`,
+        selectedPlayers: [23, 7],
+      }),
     );
   });
 });

@@ -6,8 +6,10 @@ import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
 import {
   colourName,
+  defaultOutputTitle,
   ProcessingMessages,
   TextLimits,
+  trackedPlayersLabel,
   validateSelectPlayers,
   type TrackedPlayerPhoto,
   type TrackingTeamInfo,
@@ -75,6 +77,8 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
   const info = useTrackingInfo(video?.id);
   const select = useSelectPlayers();
   const [title, setTitle] = useState('');
+  // Until the user names it, the new video is named after its source and the chosen players.
+  const [isTitleEdited, setTitleEdited] = useState(false);
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
   const [teamLetter, setTeamLetter] = useState('A');
@@ -84,6 +88,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
   useEffect(() => {
     if (!video) return;
     setTitle(video.title ?? '');
+    setTitleEdited(false);
     setDescription(video.description ?? '');
     setNotes(video.notes ?? '');
     setTeamLetter('A');
@@ -93,6 +98,13 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
 
   const teams = info.data?.teams ?? [];
   const team = teams.find((t) => t.teamLetter === teamLetter);
+  const shownTitle =
+    isTitleEdited || selectedPlayers.length === 0
+      ? title
+      : defaultOutputTitle(
+          video?.title ?? '',
+          trackedPlayersLabel(selectedPlayers, team ? colourName(team.primaryColor) : ''),
+        );
 
   function chooseTeam(letter: string) {
     setTeamLetter(letter);
@@ -111,7 +123,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
     event.preventDefault();
     if (!video) return;
     const form = {
-      title: title.trim(),
+      title: shownTitle.trim(),
       description: description.trim(),
       notes: notes.trim(),
       teamLetter,
@@ -139,8 +151,11 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
         <TextField
           id="select-players-name"
           label="Video Name"
-          value={title}
-          onChange={setTitle}
+          value={shownTitle}
+          onChange={(typed) => {
+            setTitle(typed);
+            setTitleEdited(true);
+          }}
           maxLength={TextLimits.videoTitle}
           required
         />

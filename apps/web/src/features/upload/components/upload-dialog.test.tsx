@@ -13,6 +13,7 @@ import {
   ApiPaths,
   ICLOUD_LINK_PLACEHOLDER,
   Messages,
+  notAVideoFileMessage,
   notAVideoMessage,
   NEW_IN_PROGRESS_PERCENTAGE,
   PLATFORM_LINK_PLACEHOLDER,
@@ -59,8 +60,17 @@ async function openUpload(app: App, label: string) {
   return screen.findByRole('dialog');
 }
 
+/** A file that starts like an MP4 (an 'ftyp' box), as the dialog checks before sending. */
 function videoFile(name = 'game.mp4', bytes = 64 * 1024): File {
-  return new File([new Uint8Array(bytes)], name, { type: 'video/mp4' });
+  const content = new Uint8Array(bytes);
+  content.set([0, 0, 0, 0x20, ...new TextEncoder().encode('ftypisom')]);
+  return new File([content], name, { type: 'video/mp4' });
+}
+
+/** Picks a file on the device and waits until the dialog has checked and accepted it. */
+async function chooseFile(app: App, dialog: HTMLElement, file: File) {
+  await app.user.upload(within(dialog).getByLabelText('Upload from device'), file);
+  await within(dialog).findByText(file.name);
 }
 
 /** Pastes like a user who copied the link from the platform. */
@@ -144,7 +154,7 @@ describe('upload dialog', () => {
     serveLists();
     const app = renderHome();
     const dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await paste(app, within(dialog).getByLabelText('iCloud link'), ICLOUD);
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toEqual([Messages.onlyOneMethod]));
@@ -264,10 +274,7 @@ describe('uploading', () => {
     const app = renderHome();
     await screen.findByRole('group', { name: 'Older game' });
     const dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(
-      within(dialog).getByLabelText('Upload from device'),
-      videoFile('match.mp4', 2 * 1024 * 1024),
-    );
+    await chooseFile(app, dialog, videoFile('match.mp4', 2 * 1024 * 1024));
     expect(within(dialog).getByText('match.mp4')).toBeInTheDocument();
     const loader = watchLoader();
     await submit(app, dialog, 'Upload to Video Library');
@@ -308,7 +315,7 @@ describe('uploading', () => {
     const app = renderHome();
     await screen.findByText(Messages.noVideosInProgress);
     const dialog = await openUpload(app, 'Player Tracking');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await submit(app, dialog, 'Run Player Tracking Filter');
 
     const success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
@@ -367,7 +374,7 @@ describe('uploading', () => {
     });
     const app = renderHome();
     const dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await submit(app, dialog, 'Upload to Video Library');
     const success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
     await app.user.click(within(success).getByRole('button', { name: 'Edit Video Details' }));
@@ -384,7 +391,7 @@ describe('uploading', () => {
     });
     const app = renderHome();
     let dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toEqual(['The file is empty']));
     expect(document.querySelector('.global-loader')).not.toBeInTheDocument();
@@ -411,7 +418,7 @@ describe('uploading', () => {
 
     await api.close();
     dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toContain(Messages.uploadNetworkFailure));
     api = await startTestApi();
@@ -425,10 +432,7 @@ describe('uploading', () => {
     });
     const app = renderHome();
     const dialog = await openUpload(app, 'Inactivity Filter');
-    await app.user.upload(
-      within(dialog).getByLabelText('Upload from device'),
-      videoFile('notes.mp4'),
-    );
+    await chooseFile(app, dialog, videoFile('notes.mp4'));
     await submit(app, dialog, 'Run Inactivity Filter');
     await waitFor(() =>
       expect(toastTexts()).toEqual(['This file is not a video we can read (text/plain)']),
@@ -454,7 +458,7 @@ describe('uploading', () => {
     fireEvent.dragOver(zone, { dataTransfer });
     fireEvent.drop(zone, { dataTransfer });
 
-    expect(within(dialog).getByText('dropped game.mp4')).toBeInTheDocument();
+    expect(await within(dialog).findByText('dropped game.mp4')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Remove file' })).toBeInTheDocument();
   });
 
@@ -463,8 +467,62 @@ describe('uploading', () => {
     api.on(`POST ${ApiPaths.libraryFileUpload}`, { status: 500 });
     const app = renderHome();
     const dialog = await openUpload(app, 'Upload to Video Library');
-    await app.user.upload(within(dialog).getByLabelText('Upload from device'), videoFile());
+    await chooseFile(app, dialog, videoFile());
     await submit(app, dialog, 'Upload to Video Library');
     await waitFor(() => expect(toastTexts()).toEqual([Messages.uploadFailed]));
+  });
+
+  it('a text file is refused in words at once, and nothing is sent', async () => {
+    serveLists();
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Upload to Video Library');
+    const roster = new File(['Name,Number\nSmith,12\n'], 'roster.txt', { type: 'text/plain' });
+    // The picker offers video/* only; a file dropped on the dialog can be anything.
+    const dataTransfer = { files: [roster], types: ['Files'], dropEffect: 'none' };
+    fireEvent.drop(within(dialog).getByTestId('upload-drop-zone'), { dataTransfer });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      notAVideoFileMessage('roster.txt'),
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Remove file' })).not.toBeInTheDocument();
+    await submit(app, dialog, 'Upload to Video Library');
+    expect(toastTexts()).toEqual([
+      'Please select a video to upload or add an ICloud/Youtube link.',
+    ]);
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('a video file named like one but holding text is refused by its first bytes', async () => {
+    serveLists();
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Inactivity Filter');
+    const fake = new File(['just some notes'], 'notes.mp4', { type: 'video/mp4' });
+    await app.user.upload(within(dialog).getByLabelText('Upload from device'), fake);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      notAVideoFileMessage('notes.mp4'),
+    );
+  });
+
+  it('a refused link keeps the dialog open with the link and the reason at its field', async () => {
+    serveLists();
+    const reason = 'This link is private. Make it public and try again.';
+    api.on(`POST ${ApiPaths.processPlatform}`, {
+      status: 400,
+      body: { message: reason, errorNumber: 0 },
+    });
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Inactivity Filter');
+    await paste(
+      app,
+      within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
+      YOUTUBE,
+    );
+    await submit(app, dialog, 'Run Inactivity Filter');
+    const again = await screen.findByRole('dialog', {
+      name: 'Upload Video for Inactivity Filtering',
+    });
+    const field = within(again).getByLabelText('YouTube, Hudl or Instagram Reel link');
+    await waitFor(() => expect(field).toHaveValue(YOUTUBE));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(reason);
   });
 });

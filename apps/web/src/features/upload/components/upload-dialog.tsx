@@ -9,20 +9,25 @@ import {
   type LibraryVideo,
 } from '@filmroom/contract';
 import { notify } from '../../../lib/notifier.js';
+import { FormField } from '../../../components/form-field.js';
 import type { UploadSource } from '../hooks/use-upload-video.js';
+import { videoFileProblem } from '../hooks/video-file-problem.js';
 import type { UploadModeSettings } from '../upload-modes.js';
 import { LibraryVideoPicker } from './library-video-picker.js';
 
-/** A file chosen before, kept when its upload failed, with what went wrong in words. */
-export interface KeptFile {
-  file: File;
+/**
+ * A source submitted before (a file or a link), kept when the server refused it, with what went wrong
+ * in words: the dialog opens again with it, the reason beside it.
+ */
+export interface KeptSource {
+  source: UploadSource;
   reason: string | undefined;
 }
 
 interface UploadDialogProps {
   mode: UploadModeSettings | undefined;
   libraryVideos: readonly LibraryVideo[];
-  kept?: KeptFile | undefined;
+  kept?: KeptSource | undefined;
   onHide(): void;
   onSubmit(mode: UploadModeSettings, source: UploadSource): void;
 }
@@ -34,16 +39,23 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
   const [isDropTarget, setIsDropTarget] = useState(false);
   const [selectedId, setSelectedId] = useState<string>();
   const [iCloudLink, setICloudLink] = useState('');
+  const [iCloudProblem, setICloudProblem] = useState<string>();
   const [platformLink, setPlatformLink] = useState('');
+  const [platformProblem, setPlatformProblem] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  // Only the last chosen file's check may answer (a quick second pick overtakes a slow first read).
+  const fileCheck = useRef(0);
 
   useEffect(() => {
-    setFile(kept?.file);
-    setFileProblem(kept?.reason);
+    const source = kept?.source;
+    setFile(source?.kind === 'file' ? source.file : undefined);
+    setFileProblem(source?.kind === 'file' ? kept?.reason : undefined);
     setIsDropTarget(false);
-    setSelectedId(undefined);
-    setICloudLink('');
-    setPlatformLink('');
+    setSelectedId(source?.kind === 'library' ? source.videoId : undefined);
+    setICloudLink(source?.kind === 'cloud' ? source.url : '');
+    setICloudProblem(source?.kind === 'cloud' ? kept?.reason : undefined);
+    setPlatformLink(source?.kind === 'platform' ? source.url : '');
+    setPlatformProblem(source?.kind === 'platform' ? kept?.reason : undefined);
   }, [mode, kept]);
 
   // A deleted video cannot stay selected.
@@ -51,14 +63,30 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
     ? selectedId
     : undefined;
 
+  function clearFileInput() {
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  /** A file that is not a video is refused here, in words, before any byte of it is sent. */
   function chooseFile(chosen: File | undefined) {
-    setFile(chosen);
+    const check = ++fileCheck.current;
+    setFile(undefined);
     setFileProblem(undefined);
+    if (!chosen) return;
+    void videoFileProblem(chosen).then((problem) => {
+      if (check !== fileCheck.current) return;
+      if (problem) {
+        clearFileInput();
+        setFileProblem(problem);
+      } else {
+        setFile(chosen);
+      }
+    });
   }
 
   function removeFile() {
     chooseFile(undefined);
-    if (fileInput.current) fileInput.current.value = '';
+    clearFileInput();
   }
 
   function dragOver(event: DragEvent) {
@@ -73,7 +101,7 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
     setIsDropTarget(false);
     const dropped = event.dataTransfer.files[0];
     if (!dropped) return;
-    if (fileInput.current) fileInput.current.value = '';
+    clearFileInput();
     chooseFile(dropped);
   }
 
@@ -146,7 +174,7 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
                 />
               </>
             )}
-            {file && fileProblem && (
+            {fileProblem && (
               <small className="field__error upload-form__file-problem" role="alert">
                 {fileProblem}
               </small>
@@ -159,26 +187,40 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
               onChange={setSelectedId}
             />
           )}
-          <div className="field">
-            <label htmlFor="upload-icloud-link">iCloud link</label>
-            <InputText
-              id="upload-icloud-link"
-              type="url"
-              placeholder={ICLOUD_LINK_PLACEHOLDER}
-              value={iCloudLink}
-              onChange={(event) => setICloudLink(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="upload-platform-link">YouTube, Hudl or Instagram Reel link</label>
-            <InputText
-              id="upload-platform-link"
-              type="url"
-              placeholder={PLATFORM_LINK_PLACEHOLDER}
-              value={platformLink}
-              onChange={(event) => setPlatformLink(event.target.value)}
-            />
-          </div>
+          <FormField id="upload-icloud-link" label="iCloud link" error={iCloudProblem}>
+            {(control) => (
+              <InputText
+                {...control}
+                type="url"
+                placeholder={ICLOUD_LINK_PLACEHOLDER}
+                value={iCloudLink}
+                invalid={Boolean(iCloudProblem)}
+                onChange={(event) => {
+                  setICloudLink(event.target.value);
+                  setICloudProblem(undefined);
+                }}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="upload-platform-link"
+            label="YouTube, Hudl or Instagram Reel link"
+            error={platformProblem}
+          >
+            {(control) => (
+              <InputText
+                {...control}
+                type="url"
+                placeholder={PLATFORM_LINK_PLACEHOLDER}
+                value={platformLink}
+                invalid={Boolean(platformProblem)}
+                onChange={(event) => {
+                  setPlatformLink(event.target.value);
+                  setPlatformProblem(undefined);
+                }}
+              />
+            )}
+          </FormField>
           <div className="form__actions">
             <Button
               type="submit"

@@ -21,6 +21,12 @@ export function UploadSuccessDialog({ outcome, onHide, onEditDetails }: UploadSu
     >
       {outcome && (
         <div className="upload-success">
+          {outcome.isLibraryRun && (
+            <p className="upload-success__lead">
+              Processing started: your library video stays as it is, and the result will be added to
+              your Video Library as a new video.
+            </p>
+          )}
           {isProcessingMode(outcome.mode) ? (
             <>
               <p>We&apos;re processing your video and will notify you when it is complete.</p>

@@ -44,6 +44,8 @@ export interface UploadedVideo {
 export interface UploadOutcome {
   mode: UploadModeSettings;
   video: UploadedVideo | undefined;
+  /** A tool was run on a video already in the library: nothing was uploaded, processing started. */
+  isLibraryRun?: boolean;
 }
 
 type UploadAnswer = Partial<LibraryVideo & InProgressVideo> | undefined;
@@ -164,7 +166,11 @@ export function useUploadVideo() {
           ? inProgressVideosQueryKey
           : libraryVideosQueryKey;
         await client.invalidateQueries({ queryKey: key });
-        return { mode: request.mode, video: undefined };
+        return {
+          mode: request.mode,
+          video: undefined,
+          isLibraryRun: request.source.kind === 'library',
+        };
       }
       if (isProcessingMode(request.mode)) {
         addInProgressVideo(client, asInProgressVideo(answer, request.mode));
@@ -177,6 +183,7 @@ export function useUploadVideo() {
       }
       return {
         mode: request.mode,
+        isLibraryRun: request.source.kind === 'library',
         video: {
           id: answer.id,
           title: answer.title ?? '',
