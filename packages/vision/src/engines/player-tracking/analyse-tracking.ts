@@ -10,12 +10,12 @@ import type {
 } from '../../perception/detector/types.js';
 import { readFrames } from '../../media/frame-reader.js';
 import { abortError } from '../../media/media-error.js';
-import { probeVideo } from '../../media/probe.js';
+import { probeVideo, type MediaInfo } from '../../media/probe.js';
 import type { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
 import { TORSO_LOOK } from '../../perception/numbers/locate-number.js';
 import type { TextDetector } from '../../perception/numbers/text-detector.js';
 import { estimateFieldColour } from '../../perception/teams/field-colour.js';
-import { sampleKit } from '../../perception/teams/kit-colours.js';
+import { sampleKit, type KitSample } from '../../perception/teams/kit-colours.js';
 import { ByteTracker, type TrackInput } from '../../perception/tracker/byte-tracker.js';
 import {
   estimateCameraShift,
@@ -24,7 +24,7 @@ import {
   type GreyThumb,
 } from '../../perception/tracker/camera-motion.js';
 import type { PictureTimeline } from './appearances.js';
-import { createNumberReader } from './number-reader.js';
+import { createNumberReader, type NumberReader } from './number-reader.js';
 import type { FrameReadRequest, PersonReadJob, PersonReadResult } from './read-people.js';
 import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
@@ -105,8 +105,18 @@ interface InFlightReads {
   results: Promise<PersonReadResult[]>;
 }
 
-function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
-  return !segments || segments.some((s) => t >= s.start && t <= s.end);
+/** Reports the analysis's progress, 0–100. */
+type Progress = (percent: number) => void;
+
+/** The sampling rate and frame widths of one analysis. */
+interface Sampling {
+  fps: number;
+  /** Width of the analysed frames. */
+  width: number;
+  /** Width of the frames numbers are read on. */
+  detailWidth: number;
+  /** Source pixels per analysis pixel. */
+  scale: number;
 }
 
 /**
@@ -122,15 +132,47 @@ export async function analyseTracking(
 ): Promise<TrackingAnalysis> {
   const started = performance.now();
   const cpuStart = globalThis.process.cpuUsage();
-  const { signal, onProgress } = options;
-  const info = await probeVideo(input, { signal });
+  const info = await probeVideo(input, { signal: options.signal });
+  const sampling = samplingOf(info, options);
+  const { finder, reader } = await openFinderAndReader(options);
+  const report = progressReporter(options.onProgress);
+  report(0);
+  const pass = new TrackingPass(reader, sampling);
+  await trackFrames(input, info, sampling, finder, pass, report, options);
+  const finished = pass.finish();
+  judgeBandReads(finished);
+  const summary = summariseTracks(finished, {
+    durationSec: info.durationSec,
+    sampleIntervalSec: 1 / sampling.fps,
+    scale: sampling.scale,
+    picture: pass.picture,
+    includeTracks: options.includeTracks,
+  });
+  summary.stats.sampledFrames = pass.sampled;
+  report(100);
+  return { ...summary, timings: timingsSince(started, cpuStart) };
+}
+
+/** The frame rate and widths asked for, capped at the source's (turned) width. */
+function samplingOf(info: MediaInfo, options: AnalyseTrackingOptions): Sampling {
   const video = info.video!;
-  const fps = options.fps ?? 2;
   const sourceWidth = video.rotation === 90 || video.rotation === 270 ? video.height : video.width;
   const width = Math.min(options.width ?? 1280, sourceWidth);
-  const scale = sourceWidth / width;
-  const detailWidth = Math.min(options.detailWidth ?? 1920, sourceWidth);
-  // the detector and the readers load their models side by side; neither is left open on a failure
+  return {
+    fps: options.fps ?? 2,
+    width,
+    detailWidth: Math.min(options.detailWidth ?? 1920, sourceWidth),
+    scale: sourceWidth / width,
+  };
+}
+
+/**
+ * Starts the detector and the number readers; their models load side by side, and neither is left
+ * open when the other fails.
+ */
+async function openFinderAndReader(
+  options: AnalyseTrackingOptions,
+): Promise<{ finder: PersonFinder; reader: NumberReader }> {
   const [finderStart, readerStart] = await Promise.allSettled([
     options.finder ?? createPersonFinder(options.workers ?? 1),
     createNumberReader({
@@ -146,182 +188,41 @@ export async function analyseTracking(
       ? finderStart.reason
       : (readerStart as PromiseRejectedResult).reason;
   }
-  const finder = finderStart.value;
-  const reader = readerStart.value;
-  const tracker = new ByteTracker();
-  const records = new Map<number, TrackRecord>();
-  const finished: TrackRecord[] = [];
-  let previousThumb: GreyThumb | null = null;
-  let shift: CameraShift = { dx: 0, dy: 0 };
-  let lastAnalysedSec: number | null = null;
-  let cameraX = 0;
-  let cameraY = 0;
-  const picture: PictureTimeline = { width, height: 0, frames: [] };
-  let sampled = 0;
+  return { finder: finderStart.value, reader: readerStart.value };
+}
+
+/** A progress callback that hears each whole percent, 0–100, once. */
+function progressReporter(onProgress: ((percent: number) => void) | undefined): Progress {
   let lastProgress = -1;
-  const report = (p: number): void => {
+  return (p) => {
     const v = Math.max(0, Math.min(100, Math.floor(p)));
     if (v !== lastProgress) {
       lastProgress = v;
       onProgress?.(v);
     }
   };
-  report(0);
+}
 
-  const endTracks = (ended: readonly { id: number }[]): void => {
-    for (const t of ended) {
-      const r = records.get(t.id);
-      if (r) finished.push(r);
-      records.delete(t.id);
-    }
-  };
-
-  // Number reading runs beside the frame loop (`NumberReader`), with one fixed rule so the result
-  // never depends on when a read finishes: the reads of a frame are applied, always awaited, just
-  // before the next frame decides whose number to read. That is the order of reading in line.
-  let inFlight: InFlightReads | null = null;
-  const applyReads = async (): Promise<void> => {
-    const reads = inFlight;
-    if (!reads) return;
-    inFlight = null;
-    const results = await reads.results;
-    reads.records.forEach((record, i) => {
-      const job = reads.jobs[i]!;
-      const { text, band } = results[i]!;
-      const box = reads.boxes[job.detection]!;
-      const timeSec = reads.timeSec;
-      if (job.textLook !== null && job.besideBand) {
-        // a small person's look counts on its own tally (its own textless rule), not as a text look
-        record.lastSmallLookSec = timeSec;
-        record.smallLooks++;
-        if (text && text.textBoxes > 0) record.smallLooksWithText++;
-        if (text && text.number !== null) {
-          record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-        }
-      } else if (job.textLook !== null) {
-        record.lastReadSec = timeSec;
-        record.lastTextLookSec = timeSec;
-        record.textLooks++;
-        if (text && text.textBoxes > 0) record.textLooksWithText++;
-        if (text && text.number !== null) {
-          record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-        }
-      }
-      if (band) {
-        record.lastReadSec = timeSec;
-        record.addBandRead({ number: band.number, confidence: band.confidence, timeSec, box });
-      }
-    });
-  };
-
-  const analyseFrame = async (p: Pending): Promise<void> => {
-    const detections = (await p.detections).filter((d) => d.box[3] >= 16);
-    sampled++;
-    const thumb = greyThumb(p.frame.data, p.frame.width, p.frame.height);
-    const gap = lastAnalysedSec === null ? Infinity : p.timeSec - lastAnalysedSec;
-    if (previousThumb && gap <= 1.5 / fps) {
-      shift = estimateCameraShift(previousThumb, thumb, shift);
-    } else {
-      shift = { dx: 0, dy: 0 };
-      if (gap !== Infinity) endTracks(tracker.finish()); // a jump (segment gap): tracks cannot continue
-    }
-    previousThumb = thumb;
-    lastAnalysedSec = p.timeSec;
-    const k = p.frame.width / thumb.width;
-    const field = estimateFieldColour(
-      p.frame,
-      detections.map((d) => d.box),
-    );
-    const kits = detections.map((d) => sampleKit(p.frame, d.box, field));
-    const inputs: TrackInput[] = detections.map((d, i) => ({
-      box: d.box,
-      score: d.score,
-      colour: kits[i]?.jersey,
-    }));
-    const { assignments, ended } = tracker.update(p.timeSec, inputs, {
-      dx: shift.dx * k,
-      dy: shift.dy * k,
-    });
-    endTracks(ended);
-    // where the image origin sits on the (panning) field: lets tracks be joined across gaps
-    cameraX -= shift.dx * k;
-    cameraY -= shift.dy * k;
-    picture.frames.push([p.timeSec, cameraX, cameraY]);
-    picture.width = p.frame.width;
-    picture.height = p.frame.height;
-    const assigned: [TrackRecord, number][] = [];
-    for (const { trackId, detectionIndex } of assignments) {
-      const d = detections[detectionIndex]!;
-      const record = records.get(trackId) ?? new TrackRecord(trackId);
-      records.set(trackId, record);
-      record.addPosition(p.timeSec, d.box, [cameraX, cameraY]);
-      const kit = kits[detectionIndex];
-      if (kit) record.addKit(kit);
-      assigned.push([record, detectionIndex]);
-    }
-    await applyReads();
-    const jobs: PersonReadJob[] = [];
-    const jobRecords: TrackRecord[] = [];
-    for (const [record, detectionIndex] of assigned) {
-      if (!isReadDue(record, p.timeSec)) continue;
-      const d = detections[detectionIndex]!;
-      const overlap = Math.max(
-        0,
-        ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
-      );
-      // merged with another person for the text look: only people found at least as surely count
-      // (a faint box over two players or around part of one is not a second person in the way, and
-      // of two boxes around one person the surer is looked at)
-      const textOverlap = Math.max(
-        0,
-        ...detections
-          .filter(
-            (o, j) => j !== detectionIndex && o.score >= Math.max(MIN_TEXT_PERSON_SCORE, d.score),
-          )
-          .map((o) => boxIou(o.box, d.box)),
-      );
-      const small = d.box[3] < MIN_TEXT_PERSON_HEIGHT;
-      const textLookDue =
-        d.box[3] >= MIN_SMALL_TEXT_PERSON_HEIGHT &&
-        d.score >= MIN_TEXT_PERSON_SCORE &&
-        textOverlap < 0.3 &&
-        (small
-          ? isTextLookDue(
-              {
-                reads: record.reads,
-                lastTextLookSec: record.lastSmallLookSec,
-                textLooks: record.smallLooks,
-                textLooksWithText: record.smallLooksWithText,
-              },
-              p.timeSec,
-            )
-          : isTextLookDue(record, p.timeSec));
-      jobs.push({
-        detection: detectionIndex,
-        overlap,
-        jersey: kits[detectionIndex]?.jersey ?? null,
-        textLook: !textLookDue ? null : small ? TORSO_LOOK : record.textLooks,
-        besideBand: small,
-      });
-      jobRecords.push(record);
-    }
-    if (jobs.length === 0) return;
-    const boxes = detections.map((d) => d.box);
-    inFlight = {
-      timeSec: p.timeSec,
-      boxes,
-      jobs,
-      records: jobRecords,
-      // the frame is done with here
-      results: reader.read({ frame: p.frame, detail: p.detail, detections, jobs }, true),
-    };
-  };
-
+/**
+ * Decodes the sampled frames, starts each frame's detection `LOOKAHEAD` frames ahead and hands the
+ * frames to the pass in order; the detector and the readers close once everything in flight settles.
+ */
+async function trackFrames(
+  input: string,
+  info: MediaInfo,
+  sampling: Sampling,
+  finder: PersonFinder,
+  pass: TrackingPass,
+  report: Progress,
+  options: AnalyseTrackingOptions,
+): Promise<void> {
+  const { fps, width, detailWidth } = sampling;
+  const { signal } = options;
   const queue: Pending[] = [];
   try {
     const frames = readFrames({ input, fps, width, detailWidth, audioSampleRate: 0, info, signal });
     for await (const f of frames) {
-      const timeSec = sampledFrameTime(f.index, fps, video.fps);
+      const timeSec = sampledFrameTime(f.index, fps, info.video!.fps);
       if (!inSegments(timeSec, options.segments)) continue;
       const frame: RgbFrame = { width: f.width, height: f.height, data: f.data };
       queue.push({
@@ -333,41 +234,286 @@ export async function analyseTracking(
           minScore: 0.05,
         }),
       });
-      if (queue.length >= LOOKAHEAD) await analyseFrame(queue.shift()!);
+      if (queue.length >= LOOKAHEAD) await pass.analyseFrame(queue.shift()!);
       report((timeSec / Math.max(0.001, info.durationSec)) * 95);
       if (signal?.aborted) throw abortError();
     }
-    while (queue.length > 0) await analyseFrame(queue.shift()!);
-    await applyReads();
+    while (queue.length > 0) await pass.analyseFrame(queue.shift()!);
+    await pass.applyReads();
   } finally {
     // let in-flight detections and reads settle before the finder and the reader close
-    const reading = inFlight as InFlightReads | null; // set inside analyseFrame
-    await Promise.allSettled([...queue.map((q) => q.detections), reading?.results]);
+    await Promise.allSettled([...queue.map((q) => q.detections), pass.readsInFlight()]);
     if (!options.finder) await finder.close();
-    await reader.close();
+    await pass.reader.close();
   }
-  endTracks(tracker.finish());
-  // a track's band reads are judged once all its reads are in (some arrive after it ended)
+}
+
+function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
+  return !segments || segments.some((s) => t >= s.start && t <= s.end);
+}
+
+/**
+ * What the analysis carries from frame to frame: the tracker and its tracks, the camera's path
+ * over the field, and the reads of the last frame on their way.
+ *
+ * Number reading runs beside the frame loop (`NumberReader`), with one fixed rule so the result
+ * never depends on when a read finishes: the reads of a frame are applied, always awaited, just
+ * before the next frame decides whose number to read. That is the order of reading in line.
+ */
+class TrackingPass {
+  readonly picture: PictureTimeline;
+  /** Frames analysed so far. */
+  sampled = 0;
+  private readonly tracker = new ByteTracker();
+  private readonly records = new Map<number, TrackRecord>();
+  private readonly finished: TrackRecord[] = [];
+  private previousThumb: GreyThumb | null = null;
+  private shift: CameraShift = { dx: 0, dy: 0 };
+  private lastAnalysedSec: number | null = null;
+  private cameraX = 0;
+  private cameraY = 0;
+  private inFlight: InFlightReads | null = null;
+
+  constructor(
+    readonly reader: NumberReader,
+    private readonly sampling: Sampling,
+  ) {
+    this.picture = { width: sampling.width, height: 0, frames: [] };
+  }
+
+  /** One frame: camera shift, kits, tracker update, the last frame's reads applied, reads planned. */
+  async analyseFrame(p: Pending): Promise<void> {
+    const detections = (await p.detections).filter((d) => d.box[3] >= 16);
+    this.sampled++;
+    const k = this.followCamera(p);
+    const kits = sampleKits(p.frame, detections);
+    const assigned = this.updateTracks(p, detections, kits, k);
+    await this.applyReads();
+    const { jobs, records } = planReads(assigned, detections, kits, p.timeSec);
+    if (jobs.length === 0) return;
+    this.inFlight = {
+      timeSec: p.timeSec,
+      boxes: detections.map((d) => d.box),
+      jobs,
+      records,
+      // the frame is done with here
+      results: this.reader.read({ frame: p.frame, detail: p.detail, detections, jobs }, true),
+    };
+  }
+
+  /**
+   * Estimates how far the camera moved since the last frame (none across a jump, which ends every
+   * track); returns the frame pixels per thumbnail pixel.
+   */
+  private followCamera(p: Pending): number {
+    const thumb = greyThumb(p.frame.data, p.frame.width, p.frame.height);
+    const gap = this.lastAnalysedSec === null ? Infinity : p.timeSec - this.lastAnalysedSec;
+    if (this.previousThumb && gap <= 1.5 / this.sampling.fps) {
+      this.shift = estimateCameraShift(this.previousThumb, thumb, this.shift);
+    } else {
+      this.shift = { dx: 0, dy: 0 };
+      // a jump (segment gap): tracks cannot continue
+      if (gap !== Infinity) this.endTracks(this.tracker.finish());
+    }
+    this.previousThumb = thumb;
+    this.lastAnalysedSec = p.timeSec;
+    return p.frame.width / thumb.width;
+  }
+
+  /**
+   * Moves the tracks on to this frame's people and records each track's position and kit;
+   * returns each continued track with its detection.
+   */
+  private updateTracks(
+    p: Pending,
+    detections: readonly PersonDetection[],
+    kits: readonly (KitSample | null)[],
+    k: number,
+  ): [TrackRecord, number][] {
+    const inputs: TrackInput[] = detections.map((d, i) => ({
+      box: d.box,
+      score: d.score,
+      colour: kits[i]?.jersey,
+    }));
+    const { assignments, ended } = this.tracker.update(p.timeSec, inputs, {
+      dx: this.shift.dx * k,
+      dy: this.shift.dy * k,
+    });
+    this.endTracks(ended);
+    // where the image origin sits on the (panning) field: lets tracks be joined across gaps
+    this.cameraX -= this.shift.dx * k;
+    this.cameraY -= this.shift.dy * k;
+    this.picture.frames.push([p.timeSec, this.cameraX, this.cameraY]);
+    this.picture.width = p.frame.width;
+    this.picture.height = p.frame.height;
+    const assigned: [TrackRecord, number][] = [];
+    for (const { trackId, detectionIndex } of assignments) {
+      const d = detections[detectionIndex]!;
+      const record = this.records.get(trackId) ?? new TrackRecord(trackId);
+      this.records.set(trackId, record);
+      record.addPosition(p.timeSec, d.box, [this.cameraX, this.cameraY]);
+      const kit = kits[detectionIndex];
+      if (kit) record.addKit(kit);
+      assigned.push([record, detectionIndex]);
+    }
+    return assigned;
+  }
+
+  /** Applies the last frame's reads to their tracks, once they are all in. */
+  async applyReads(): Promise<void> {
+    const reads = this.inFlight;
+    if (!reads) return;
+    this.inFlight = null;
+    const results = await reads.results;
+    reads.records.forEach((record, i) => {
+      applyRead(record, reads.jobs[i]!, results[i]!, reads.boxes, reads.timeSec);
+    });
+  }
+
+  /** The reads still on their way (to be let settle before the reader closes). */
+  readsInFlight(): Promise<PersonReadResult[]> | undefined {
+    return this.inFlight?.results;
+  }
+
+  /** Ends every track still open; returns all the tracks, in the order they ended. */
+  finish(): TrackRecord[] {
+    this.endTracks(this.tracker.finish());
+    return this.finished;
+  }
+
+  private endTracks(ended: readonly { id: number }[]): void {
+    for (const t of ended) {
+      const r = this.records.get(t.id);
+      if (r) this.finished.push(r);
+      this.records.delete(t.id);
+    }
+  }
+}
+
+/** Each person's kit colours, sampled against the frame's field colour. */
+function sampleKits(frame: RgbFrame, detections: readonly PersonDetection[]): (KitSample | null)[] {
+  const field = estimateFieldColour(
+    frame,
+    detections.map((d) => d.box),
+  );
+  return detections.map((d) => sampleKit(frame, d.box, field));
+}
+
+/** Records one person's read on its track: a small person's torso look, a text look, a band read. */
+function applyRead(
+  record: TrackRecord,
+  job: PersonReadJob,
+  { text, band }: PersonReadResult,
+  boxes: readonly Box[],
+  timeSec: number,
+): void {
+  const box = boxes[job.detection]!;
+  if (job.textLook !== null && job.besideBand) {
+    // a small person's look counts on its own tally (its own textless rule), not as a text look
+    record.lastSmallLookSec = timeSec;
+    record.smallLooks++;
+    if (text && text.textBoxes > 0) record.smallLooksWithText++;
+    if (text && text.number !== null) {
+      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
+    }
+  } else if (job.textLook !== null) {
+    record.lastReadSec = timeSec;
+    record.lastTextLookSec = timeSec;
+    record.textLooks++;
+    if (text && text.textBoxes > 0) record.textLooksWithText++;
+    if (text && text.number !== null) {
+      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
+    }
+  }
+  if (band) {
+    record.lastReadSec = timeSec;
+    record.addBandRead({ number: band.number, confidence: band.confidence, timeSec, box });
+  }
+}
+
+/** The reads due on this frame: whose number to read, and which of them get a text look. */
+function planReads(
+  assigned: readonly [TrackRecord, number][],
+  detections: readonly PersonDetection[],
+  kits: readonly (KitSample | null)[],
+  timeSec: number,
+): { jobs: PersonReadJob[]; records: TrackRecord[] } {
+  const jobs: PersonReadJob[] = [];
+  const records: TrackRecord[] = [];
+  for (const [record, detectionIndex] of assigned) {
+    if (!isReadDue(record, timeSec)) continue;
+    const d = detections[detectionIndex]!;
+    const overlap = Math.max(
+      0,
+      ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
+    );
+    const small = d.box[3] < MIN_TEXT_PERSON_HEIGHT;
+    const textLookDue = isTextLookWanted(record, detections, detectionIndex, small, timeSec);
+    jobs.push({
+      detection: detectionIndex,
+      overlap,
+      jersey: kits[detectionIndex]?.jersey ?? null,
+      textLook: !textLookDue ? null : small ? TORSO_LOOK : record.textLooks,
+      besideBand: small,
+    });
+    records.push(record);
+  }
+  return { jobs, records };
+}
+
+/**
+ * Whether a person gets a text look now: tall and sure enough, not merged with another person,
+ * and due on the schedule of its kind of look (the torso look for small people, its own).
+ */
+function isTextLookWanted(
+  record: TrackRecord,
+  detections: readonly PersonDetection[],
+  detectionIndex: number,
+  small: boolean,
+  timeSec: number,
+): boolean {
+  const d = detections[detectionIndex]!;
+  // merged with another person for the text look: only people found at least as surely count
+  // (a faint box over two players or around part of one is not a second person in the way, and
+  // of two boxes around one person the surer is looked at)
+  const textOverlap = Math.max(
+    0,
+    ...detections
+      .filter((o, j) => j !== detectionIndex && o.score >= Math.max(MIN_TEXT_PERSON_SCORE, d.score))
+      .map((o) => boxIou(o.box, d.box)),
+  );
+  return (
+    d.box[3] >= MIN_SMALL_TEXT_PERSON_HEIGHT &&
+    d.score >= MIN_TEXT_PERSON_SCORE &&
+    textOverlap < 0.3 &&
+    (small
+      ? isTextLookDue(
+          {
+            reads: record.reads,
+            lastTextLookSec: record.lastSmallLookSec,
+            textLooks: record.smallLooks,
+            textLooksWithText: record.smallLooksWithText,
+          },
+          timeSec,
+        )
+      : isTextLookDue(record, timeSec))
+  );
+}
+
+/** A track's band reads are judged once all its reads are in (some arrive after it ended). */
+function judgeBandReads(finished: readonly TrackRecord[]): void {
   for (const r of finished) {
     if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
     else r.dropContradictedBandReads();
   }
-  const summary = summariseTracks(finished, {
-    durationSec: info.durationSec,
-    sampleIntervalSec: 1 / fps,
-    scale,
-    picture,
-    includeTracks: options.includeTracks,
-  });
-  summary.stats.sampledFrames = sampled;
-  report(100);
+}
+
+/** Wall time, processor time and peak memory of the analysis so far. */
+function timingsSince(started: number, cpuStart: NodeJS.CpuUsage): TrackingAnalysis['timings'] {
   const cpu = globalThis.process.cpuUsage(cpuStart);
   return {
-    ...summary,
-    timings: {
-      analysisSec: Math.round((performance.now() - started) / 10) / 100,
-      cpuSec: Math.round((cpu.user + cpu.system) / 1e4) / 100,
-      peakRssMb: Math.round(globalThis.process.resourceUsage().maxRSS / 1024),
-    },
+    analysisSec: Math.round((performance.now() - started) / 10) / 100,
+    cpuSec: Math.round((cpu.user + cpu.system) / 1e4) / 100,
+    peakRssMb: Math.round(globalThis.process.resourceUsage().maxRSS / 1024),
   };
 }

@@ -1,5 +1,9 @@
 import { voteTrackNumber, type TrackNumber } from '../../perception/numbers/track-vote.js';
-import { clusterTeams, type TeamLetter } from '../../perception/teams/cluster-teams.js';
+import {
+  clusterTeams,
+  type TeamClusters,
+  type TeamLetter,
+} from '../../perception/teams/cluster-teams.js';
 import { medianLab } from '../../perception/teams/kit-colours.js';
 import { swappedKitTeam } from '../../perception/teams/swapped-kit.js';
 import { labDistance, labToHex, type Lab } from '../../perception/teams/lab-colour.js';
@@ -97,6 +101,37 @@ function absorbOneDigitMisreads(
 
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
 export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
+  const kept = keepTracks(records, o);
+  const jerseyOf = jerseysOf(kept);
+  const clusters = clusterKits(kept, jerseyOf);
+  const swapped = reassignSwappedKits(kept, jerseyOf, clusters);
+  const roster = new Roster(o.scale);
+  const sorted = sortByTeam(kept, clusters, roster, o.includeTracks);
+  const outliers = rescueOutliers(sorted, jerseyOf, clusters, roster);
+  absorbOneDigitMisreads(roster.byKey, sorted.votes);
+  const unreadable = joinUnreadTracks(sorted, roster);
+  const players = listPlayers(roster, o);
+  const teams = describeTeams(clusters, kept, roster, swapped, players);
+  return {
+    durationSec: Math.round(o.durationSec * 1000) / 1000,
+    teams,
+    players,
+    stats: {
+      sampledFrames: 0,
+      tracks: kept.length,
+      teamTracks: kept.length - outliers,
+      outlierTracks: outliers,
+      unreadableTracks: unreadable,
+    },
+    ...(o.includeTracks ? { tracks: sorted.details, picture: o.picture } : {}),
+  };
+}
+
+/**
+ * Splits the tracks that switched from one numbered player to another, then drops the noise: tracks
+ * seen fewer than `minTrackSamples` times, unless the footage's start or end cut them short.
+ */
+function keepTracks(records: readonly TrackRecord[], o: SummariseOptions): TrackRecord[] {
   const minSamples = o.minTrackSamples ?? 3;
   const spanEdges = spanEdgeTimes(o.picture, o.sampleIntervalSec);
   let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
@@ -106,7 +141,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     if (vote.number === null || vote.winnerReads < 2) continue;
     surelyWornBy.set(vote.number, (surelyWornBy.get(vote.number) ?? new Set()).add(r.id));
   }
-  const kept = records
+  return records
     .flatMap((r) =>
       splitSwitchedTrack(
         r,
@@ -119,22 +154,46 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         r.path.length >= minSamples ||
         (r.path.length >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
     );
+}
+
+/** Each track's jersey colour (the median of its kit samples), where it has any. */
+function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {
     const jersey = medianLab(r.kits.map((k) => k.jersey));
     if (jersey) jerseyOf.set(r.id, jersey);
   }
-  // a person seen large gives a surer colour than a speck in the stands: on real film the crowd
-  // and the bench outnumber the players, and by count alone they made the teams
+  return jerseyOf;
+}
+
+/**
+ * Clusters the jersey colours into teams, each track weighted by how often and how large it was seen:
+ * a person seen large gives a surer colour than a speck in the stands: on real film the crowd and the
+ * bench outnumber the players, and by count alone they made the teams.
+ */
+function clusterKits(
+  kept: readonly TrackRecord[],
+  jerseyOf: ReadonlyMap<number, Lab>,
+): TeamClusters {
   const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
   const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
   const sizeOf = (r: TrackRecord): number => Math.min(1, medianHeight(r) / typical) ** 2;
-  const clusters = clusterTeams(
+  return clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
       .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length * sizeOf(r) })),
   );
-  // tracks whose sampled jersey is their number (see swappedKitTeam): they name no team's colour
+}
+
+/**
+ * Moves the tracks whose sampled jersey is their number (see `swappedKitTeam`) to their team;
+ * returns them: they name no team's colour.
+ */
+function reassignSwappedKits(
+  kept: readonly TrackRecord[],
+  jerseyOf: ReadonlyMap<number, Lab>,
+  clusters: TeamClusters,
+): Set<number> {
   const swapped = new Set<number>();
   for (const r of kept) {
     const letter = clusters.assignment.get(r.id);
@@ -150,20 +209,26 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
     clusters.assignment.set(r.id, team);
     swapped.add(r.id);
   }
-  const scalePath = (
-    p: [number, number, number, number, number],
-  ): [number, number, number, number, number] => [
-    Math.round(p[0] * 1000) / 1000,
-    Math.round(p[1] * o.scale),
-    Math.round(p[2] * o.scale),
-    Math.round(p[3] * o.scale),
-    Math.round(p[4] * o.scale),
-  ];
-  const byKey = new Map<string, PlayerEntry>();
-  const addToPlayer = (r: TrackRecord, letter: TeamLetter, vote: TrackNumber): void => {
+  return swapped;
+}
+
+/** The players found so far, by team and number, with the tracks that are theirs. */
+class Roster {
+  readonly byKey = new Map<string, PlayerEntry>();
+
+  /** `scale`: source pixels per analysis pixel. */
+  constructor(readonly scale: number) {}
+
+  /** The player of that number in that team, if any. */
+  get(letter: TeamLetter, number: number): PlayerEntry | undefined {
+    return this.byKey.get(`${letter}:${number}`);
+  }
+
+  /** Adds a track to the player its number names in its team (none when it has no number). */
+  add(r: TrackRecord, letter: TeamLetter, vote: TrackNumber): void {
     if (vote.number === null || !vote.best) return;
     const key = `${letter}:${vote.number}`;
-    const entry = byKey.get(key) ?? {
+    const entry = this.byKey.get(key) ?? {
       letter,
       number: vote.number,
       tracks: [],
@@ -179,26 +244,40 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       entry.best = {
         time: Math.round(vote.best.timeSec * 1000) / 1000,
         box: [
-          Math.round(x * o.scale),
-          Math.round(y * o.scale),
-          Math.round(w * o.scale),
-          Math.round(h * o.scale),
+          Math.round(x * this.scale),
+          Math.round(y * this.scale),
+          Math.round(w * this.scale),
+          Math.round(h * this.scale),
         ],
       };
     }
-    byKey.set(key, entry);
-  };
-  let outliers = 0;
-  const details: TrackDetail[] = [];
-  const teamTracks: { record: TrackRecord; teamLetter: TeamLetter }[] = [];
-  const outlierTracks: TrackRecord[] = [];
-  const votes = new Map<number, TrackNumber>();
+    this.byKey.set(key, entry);
+  }
+}
+
+/** The tracks as first sorted: by team, with their numbers (votes) and, when asked, their detail. */
+interface SortedTracks {
+  votes: Map<number, TrackNumber>;
+  details: TrackDetail[];
+  teamTracks: { record: TrackRecord; teamLetter: TeamLetter }[];
+  /** Tracks whose kit is no team's. */
+  outlierTracks: TrackRecord[];
+}
+
+/** Votes each track's number and adds the tracks of a team to its players. */
+function sortByTeam(
+  kept: readonly TrackRecord[],
+  clusters: TeamClusters,
+  roster: Roster,
+  includeTracks: boolean | undefined,
+): SortedTracks {
+  const sorted: SortedTracks = { votes: new Map(), details: [], teamTracks: [], outlierTracks: [] };
   for (const r of kept) {
     const letter = clusters.assignment.get(r.id) ?? null;
     const vote = voteTrackNumber(r.reads);
-    votes.set(r.id, vote);
-    if (o.includeTracks) {
-      details.push({
+    sorted.votes.set(r.id, vote);
+    if (includeTracks) {
+      sorted.details.push({
         id: r.id,
         teamLetter: letter,
         number: letter ? vote.number : null,
@@ -213,17 +292,29 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       });
     }
     if (!letter) {
-      outlierTracks.push(r);
+      sorted.outlierTracks.push(r);
       continue;
     }
-    teamTracks.push({ record: r, teamLetter: letter });
-    addToPlayer(r, letter, vote);
+    sorted.teamTracks.push({ record: r, teamLetter: letter });
+    roster.add(r, letter, vote);
   }
-  // a track whose kit colour was off (an occlusion, motion blur) but whose number is surely that of
-  // a player of the nearer team, never on screen with that player, is that player: numbers are
-  // unique within a team, and referees wear none
-  for (const r of outlierTracks) {
-    const vote = votes.get(r.id)!;
+  return sorted;
+}
+
+/**
+ * A track whose kit colour was off (an occlusion, motion blur) but whose number is surely that of
+ * a player of the nearer team, never on screen with that player, is that player: numbers are
+ * unique within a team, and referees wear none. Returns how many outliers remain.
+ */
+function rescueOutliers(
+  sorted: SortedTracks,
+  jerseyOf: ReadonlyMap<number, Lab>,
+  clusters: TeamClusters,
+  roster: Roster,
+): number {
+  let outliers = 0;
+  for (const r of sorted.outlierTracks) {
+    const vote = sorted.votes.get(r.id)!;
     const jersey = jerseyOf.get(r.id);
     const nearest = jersey
       ? clusters.teams.reduce<(typeof clusters.teams)[number] | undefined>(
@@ -232,7 +323,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
         )
       : undefined;
     const playerIn = (letter: TeamLetter): PlayerEntry | undefined =>
-      vote.number !== null ? byKey.get(`${letter}:${vote.number}`) : undefined;
+      vote.number !== null ? roster.get(letter, vote.number) : undefined;
     // the other team's player of that number, when the nearer team has none: the colour was off
     const other = clusters.teams.find((t) => t.letter !== nearest?.letter && playerIn(t.letter));
     const team = nearest && !playerIn(nearest.letter) && other ? other : nearest;
@@ -246,19 +337,26 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       continue;
     }
     clusters.assignment.set(r.id, team.letter);
-    const detail = details.find((d) => d.id === r.id);
+    const detail = sorted.details.find((d) => d.id === r.id);
     if (detail) {
       detail.teamLetter = team.letter;
       detail.number = vote.number;
     }
-    teamTracks.push({ record: r, teamLetter: team.letter });
-    addToPlayer(r, team.letter, vote);
+    sorted.teamTracks.push({ record: r, teamLetter: team.letter });
+    roster.add(r, team.letter, vote);
   }
-  absorbOneDigitMisreads(byKey, votes);
+  return outliers;
+}
+
+/**
+ * Stitches the team tracks whose number was never read to the player they continue (in place and
+ * time, never on screen together); numbers the track details. Returns how many stay unread.
+ */
+function joinUnreadTracks(sorted: SortedTracks, roster: Roster): number {
   const playerOfTrack = new Map(
-    [...byKey].flatMap(([key, e]) => e.tracks.map((t) => [t.id, key] as const)),
+    [...roster.byKey].flatMap(([key, e]) => e.tracks.map((t) => [t.id, key] as const)),
   );
-  const candidates: StitchCandidate[] = teamTracks.map((c) => ({
+  const candidates: StitchCandidate[] = sorted.teamTracks.map((c) => ({
     ...c,
     key: playerOfTrack.get(c.record.id) ?? null,
   }));
@@ -267,7 +365,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
   for (const c of candidates) {
     if (c.key !== null) continue;
     const key = stitched.get(c.record.id);
-    const entry = key ? byKey.get(key) : undefined;
+    const entry = key ? roster.byKey.get(key) : undefined;
     const clash = entry?.tracks.some(
       (t) => t.firstSec < c.record.lastSec && c.record.firstSec < t.lastSec,
     );
@@ -276,14 +374,28 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       continue;
     }
     entry.tracks.push(c.record);
-    const detail = details.find((d) => d.id === c.record.id);
+    const detail = sorted.details.find((d) => d.id === c.record.id);
     if (detail) detail.number = entry.number;
   }
-  for (const d of details) {
+  for (const d of sorted.details) {
     const key = d.teamLetter ? playerOfTrack.get(d.id) : undefined;
-    if (key) d.number = byKey.get(key)!.number;
+    if (key) d.number = roster.byKey.get(key)!.number;
   }
-  const players: TrackingPlayer[] = [...byKey.values()]
+  return unreadable;
+}
+
+/** The players by team and number, each with when it is on screen and its path in source pixels. */
+function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
+  const scalePath = (
+    p: [number, number, number, number, number],
+  ): [number, number, number, number, number] => [
+    Math.round(p[0] * 1000) / 1000,
+    Math.round(p[1] * o.scale),
+    Math.round(p[2] * o.scale),
+    Math.round(p[3] * o.scale),
+    Math.round(p[4] * o.scale),
+  ];
+  return [...roster.byKey.values()]
     .map((e) => ({
       teamLetter: e.letter,
       number: e.number,
@@ -295,9 +407,20 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),
     }))
     .sort((a, b) => a.teamLetter.localeCompare(b.teamLetter) || a.number - b.number);
+}
 
-  const numberedTracks = new Set([...byKey.values()].flatMap((e) => e.tracks.map((t) => t.id)));
-  const teams: TrackingTeam[] = clusters.teams.map((t) => {
+/** Each team's colours (shirts as lit, and shorts or accent) and its players' numbers. */
+function describeTeams(
+  clusters: TeamClusters,
+  kept: readonly TrackRecord[],
+  roster: Roster,
+  swapped: ReadonlySet<number>,
+  players: readonly TrackingPlayer[],
+): TrackingTeam[] {
+  const numberedTracks = new Set(
+    [...roster.byKey.values()].flatMap((e) => e.tracks.map((t) => t.id)),
+  );
+  return clusters.teams.map((t) => {
     const members = kept.filter((r) => clusters.assignment.get(r.id) === t.letter);
     const shorts = medianLab(
       members.flatMap((r) => r.kits.map((k) => k.shorts).filter((s): s is Lab => s !== null)),
@@ -324,17 +447,4 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
       players: players.filter((p) => p.teamLetter === t.letter).map((p) => p.number),
     };
   });
-  return {
-    durationSec: Math.round(o.durationSec * 1000) / 1000,
-    teams,
-    players,
-    stats: {
-      sampledFrames: 0,
-      tracks: kept.length,
-      teamTracks: kept.length - outliers,
-      outlierTracks: outliers,
-      unreadableTracks: unreadable,
-    },
-    ...(o.includeTracks ? { tracks: details, picture: o.picture } : {}),
-  };
 }
