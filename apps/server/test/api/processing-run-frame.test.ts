@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  defaultOutputTitle,
+  TOOLS,
   ProcessingMessages,
   ProcessingProgress,
   Tool,
@@ -191,7 +193,9 @@ describe('the processing run frame', () => {
     expect(await storage.withLocalFile(output.sourceKey!, (file) => readFile(file, 'utf8'))).toBe(
       'rendered film',
     );
-    expect(mails).toEqual([{ kind: 'done', title: source.title }]);
+    // The output is named after its source and the tool, and the mail names the output.
+    expect(output.title).toBe(defaultOutputTitle(source.title, TOOLS[Tool.Inactivity].name));
+    expect(mails).toEqual([{ kind: 'done', title: output.title }]);
   });
 
   it('stops when the entry is deleted while the engine runs, and publishes nothing', async () => {
