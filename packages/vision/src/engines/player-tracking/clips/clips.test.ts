@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
 import { ClipPlanError, planClips } from './plan-clips.js';
-import { spotlightGraph } from './spotlight-filter.js';
+import { labelFont, spotlightGraph } from './spotlight-filter.js';
 
 const player = (
   teamLetter: 'A' | 'B',
@@ -94,5 +94,14 @@ describe('clip planning', () => {
     // and nothing moves it onto the picture before the player appears
     const first = graph.commands.split('\n').find((l) => l.includes('drawbox@box0'));
     expect(Number(first?.split(' ')[0])).toBeGreaterThan(0.95);
+  });
+
+  it('names the missing font package when the label font is not installed', () => {
+    expect(() => labelFont('/no/such/font.ttf')).toThrow(
+      expect.objectContaining({
+        code: 'FFMPEG_FAILED',
+        detail: expect.stringContaining('fonts-dejavu-core'),
+      }),
+    );
   });
 });
