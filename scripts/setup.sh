@@ -14,9 +14,10 @@ missing=()
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v yt-dlp >/dev/null 2>&1 || missing+=(yt-dlp)
+# Player Tracking labels each chosen player's box with their number in DejaVu Sans Bold.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-  fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)

@@ -93,6 +93,8 @@ test(clip.title, async ({ page, app, mailbox }) => {
   await expect(
     output.getByText(/^Player Tracking · 0:0\d of 0:04 kept, \d+ clips?$/),
   ).toBeVisible();
+  // and says which team and number it follows
+  await expect(output.getByText(new RegExp(`^Team [AB] \\(.+\\) · ${firstNumber}$`))).toBeVisible();
   await output.getByRole('button', { name: `Play ${title}` }).click();
   const video = page.getByRole('dialog', { name: title }).locator('video');
   await expect

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Tool } from './tools.js';
-import { describeOutput, formatDuration, toolNameOf } from './video-summary.js';
+import {
+  describeChosenPlayers,
+  describeOutput,
+  formatDuration,
+  toolNameOf,
+} from './video-summary.js';
 
 describe('video summaries', () => {
   it('read lengths as a clock does', () => {
@@ -30,5 +35,14 @@ describe('video summaries', () => {
     expect(toolNameOf({ madeBy })).toBe('Player Tracking');
     expect(describeOutput({ durationSec: 65 })).toBeUndefined();
     expect(toolNameOf({})).toBeUndefined();
+  });
+
+  it('say which team and numbers a tracked output follows', () => {
+    expect(describeChosenPlayers({ teamLetter: 'A', teamColour: 'white', numbers: [12, 7] })).toBe(
+      'Team A (white) · #12, #7',
+    );
+    expect(describeChosenPlayers({ teamLetter: 'B', teamColour: '', numbers: [3] })).toBe(
+      'Team B · #3',
+    );
   });
 });

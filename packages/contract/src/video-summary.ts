@@ -1,5 +1,5 @@
 import { TOOLS } from './tools.js';
-import type { LibraryVideo } from './videos.js';
+import type { ChosenPlayers, LibraryVideo } from './videos.js';
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -37,4 +37,12 @@ export function describeOutput(
 /** The name of the tool that made a video ("Inactivity Filter"), or undefined for one users added. */
 export function toolNameOf(video: Pick<LibraryVideo, 'madeBy'>): string | undefined {
   return video.madeBy ? TOOLS[video.madeBy.tool].name : undefined;
+}
+
+/** Who a Player Tracking output follows: "Team A (white) · #12, #7". */
+export function describeChosenPlayers(chosen: ChosenPlayers): string {
+  const team = chosen.teamColour
+    ? `Team ${chosen.teamLetter} (${chosen.teamColour})`
+    : `Team ${chosen.teamLetter}`;
+  return `${team} · ${chosen.numbers.map((number) => `#${number}`).join(', ')}`;
 }

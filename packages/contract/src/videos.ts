@@ -15,6 +15,16 @@ export interface VideoOrigin {
   sourceDurationSec: number;
 }
 
+/** The team and players a Player Tracking output follows (beyond the spec). */
+export interface ChosenPlayers {
+  /** The team's letter in the analysis ("A"). */
+  teamLetter: string;
+  /** The team's shirt colour as the Select Players dialog named it ("white"). */
+  teamColour: string;
+  /** The chosen numbers, in the order they were chosen (each box's colour follows it). */
+  numbers: number[];
+}
+
 /** A library video (spec §3). `isSelected` is UI-only and never sent by the server. */
 export interface LibraryVideo {
   id: string;
@@ -35,6 +45,8 @@ export interface LibraryVideo {
    * lies in this video, in order, so a player can mark and step between them (beyond the spec).
    */
   chapters?: VideoChapter[];
+  /** A Player Tracking output only: the team and numbers it follows (beyond the spec). */
+  chosenPlayers?: ChosenPlayers;
 }
 
 /** A video being processed (spec §3). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ApiPaths,
+  colourName,
   failedRunSourceDescription,
   Messages,
   ProcessingMessages,
@@ -549,7 +550,12 @@ describe('Player Tracking analysis', () => {
     );
     expect([...matched].sort()).toEqual([0, 1]);
     const team = info.teams[0]!;
-    const number = team.players.find((n) => truthTeams[matched[0]!]!.includes(n))!;
+    const truthNumbers = truthTeams[matched[0]!]!;
+    const chosen = team.players
+      .filter((n) => truthNumbers.includes(n))
+      .slice(0, 2)
+      .reverse();
+    const number = chosen[0]!;
     expect(team.playerPhotos?.map((p) => p.number)).toContain(number);
 
     const accepted = await ctx.api.post(
@@ -560,7 +566,7 @@ describe('Player Tracking analysis', () => {
         description: 'Every touch',
         notes: '',
         teamLetter: team.teamLetter,
-        selectedPlayers: [number],
+        selectedPlayers: chosen,
       },
       token,
     );
@@ -569,6 +575,12 @@ describe('Player Tracking analysis', () => {
     expect(await inProgress(token)).toEqual([]);
     const output = (await library(token)).find((v) => v.title === `Number ${number}`);
     expect(output).toMatchObject({ title: `Number ${number}`, type: VideoType.PlayerTracking });
+    // the output says which team and players it follows, in the order they were chosen
+    expect(output!.chosenPlayers).toEqual({
+      teamLetter: team.teamLetter,
+      teamColour: colourName(team.primaryColor),
+      numbers: chosen,
+    });
     const clipSec = await durationOf(output!);
     expect(clipSec).toBeGreaterThan(1);
     expect(clipSec).toBeLessThanOrEqual(film.durationSec + 0.5);

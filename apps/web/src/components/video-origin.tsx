@@ -1,4 +1,10 @@
-import { describeOutput, formatDuration, toolNameOf, type LibraryVideo } from '@filmroom/contract';
+import {
+  describeChosenPlayers,
+  describeOutput,
+  formatDuration,
+  toolNameOf,
+  type LibraryVideo,
+} from '@filmroom/contract';
 import './video-origin.css';
 
 type VideoFacts = Pick<LibraryVideo, 'durationSec' | 'madeBy' | 'chapters'>;
@@ -26,6 +32,22 @@ export function VideoOrigin({ video, className }: { video: VideoFacts; className
     <p className={`video-origin${className ? ` ${className}` : ''}`}>
       <span className={`video-origin__tool video-origin__tool--${video.madeBy.tool}`}>{tool}</span>
       {kept && ` · ${kept}`}
+    </p>
+  );
+}
+
+/** For a Player Tracking output: the team and numbers it follows ("Team A (white) · #12, #7"). */
+export function ChosenPlayersLine({
+  video,
+  className,
+}: {
+  video: Pick<LibraryVideo, 'chosenPlayers'>;
+  className?: string;
+}) {
+  if (!video.chosenPlayers) return null;
+  return (
+    <p className={`video-origin video-origin--players${className ? ` ${className}` : ''}`}>
+      {describeChosenPlayers(video.chosenPlayers)}
     </p>
   );
 }

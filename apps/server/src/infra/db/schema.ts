@@ -1,4 +1,10 @@
-import { TOOL_IDS, VideoSource, type Tool, type VideoChapter } from '@filmroom/contract';
+import {
+  TOOL_IDS,
+  VideoSource,
+  type ChosenPlayers,
+  type Tool,
+  type VideoChapter,
+} from '@filmroom/contract';
 import type { TrackingSummary } from '@filmroom/vision/engine';
 import { sql } from 'drizzle-orm';
 import {
@@ -141,6 +147,8 @@ export const videos = pgTable(
     sourceDurationSec: real('source_duration_sec'),
     /** A tool's output: its kept plays or player clips in its own timeline (s). */
     chapters: jsonb('chapters').$type<VideoChapter[]>(),
+    /** A Player Tracking output: the team and numbers chosen for it. */
+    chosenPlayers: jsonb('chosen_players').$type<ChosenPlayers>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

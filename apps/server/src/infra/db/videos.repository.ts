@@ -77,6 +77,7 @@ const libraryColumns = {
   madeByTool: videos.madeByTool,
   sourceDurationSec: videos.sourceDurationSec,
   chapters: videos.chapters,
+  chosenPlayers: videos.chosenPlayers,
 };
 export type LibraryVideoRow = Pick<Video, keyof typeof libraryColumns>;
 

@@ -5,6 +5,7 @@ import {
   ProcessingMessages,
   toolSet,
   VideoSource,
+  type ChosenPlayers,
   type ToolJobKind,
   type VideoChapter,
 } from '@filmroom/contract';
@@ -126,6 +127,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,
+    chosenPlayers?: ChosenPlayers,
   ): Promise<Video | undefined> {
     const { job, signal } = run;
     const outputId = randomUUID();
@@ -160,6 +162,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         madeByTool: job.kind,
         sourceDurationSec: kept.sourceDurationSec,
         chapters: outputChapters(kept, info.durationSec),
+        chosenPlayers: chosenPlayers ?? null,
       },
       deps.clock(),
     );
@@ -187,7 +190,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         await storeLocalFile(storage, key, file, contentType);
       },
       deleteKeys,
-      publish: (file, details, kept) => publish(base, file, details, kept),
+      publish: (file, details, kept, chosenPlayers) =>
+        publish(base, file, details, kept, chosenPlayers),
       async awaitUser(analysis) {
         const waiting = await processing.update(
           job.id,

@@ -34,6 +34,7 @@ export function toLibraryVideo(
       ? { madeBy: { tool: video.madeByTool, sourceDurationSec: video.sourceDurationSec } }
       : {}),
     ...(video.chapters ? { chapters: video.chapters } : {}),
+    ...(video.chosenPlayers ? { chosenPlayers: video.chosenPlayers } : {}),
   };
 }
 

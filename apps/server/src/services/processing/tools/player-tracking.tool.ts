@@ -1,4 +1,4 @@
-import { ProcessingMessages, ProcessingProgress, Tool } from '@filmroom/contract';
+import { colourName, ProcessingMessages, ProcessingProgress, Tool } from '@filmroom/contract';
 import path from 'node:path';
 import { videoKeys } from '../../videos/video-keys.js';
 import { photoId, type StoredAnalysis } from '../processing-types.js';
@@ -103,6 +103,11 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
           output,
           { title, description, notes },
           { segments: rendered.clips, sourceDurationSec: analysis.durationSec },
+          {
+            teamLetter: team.teamLetter,
+            teamColour: colourName(team.primaryColor),
+            numbers: selection.selectedPlayers,
+          },
         );
       },
     },

@@ -1,4 +1,4 @@
-import type { Tool, TOOLS, VideoChapter } from '@filmroom/contract';
+import type { ChosenPlayers, Tool, TOOLS, VideoChapter } from '@filmroom/contract';
 import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
@@ -62,6 +62,7 @@ export interface RunContext {
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,
+    chosenPlayers?: ChosenPlayers,
   ): Promise<Video | undefined>;
   /**
    * Ends the run waiting for the user (state `awaiting-selection`, at the stage's end) with the

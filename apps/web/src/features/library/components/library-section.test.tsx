@@ -87,6 +87,31 @@ describe('video library', () => {
     expect(within(source!).getByLabelText('Length 58:10')).toBeVisible();
   });
 
+  it('a tracked output says on its card and in its preview which team and numbers it follows', async () => {
+    serveLists([
+      libraryVideo({
+        id: 'tracked',
+        title: 'Derby',
+        type: VideoType.PlayerTracking,
+        durationSec: 65,
+        madeBy: { tool: 'tracking', sourceDurationSec: 600 },
+        chapters: [{ start: 0, end: 65 }],
+        chosenPlayers: { teamLetter: 'A', teamColour: 'white', numbers: [12, 7] },
+        url: 'http://127.0.0.1:1/media/tracked.mp4',
+      }),
+      libraryVideo({ id: 'source', title: 'Derby', durationSec: 600 }),
+    ]);
+    const app = renderHome();
+    await within(list('All Videos')).findAllByRole('group', { name: 'Derby' });
+    const [output, source] = within(list('All Videos')).getAllByRole('group', { name: 'Derby' });
+    expect(within(output!).getByText('Team A (white) · #12, #7')).toBeVisible();
+    expect(source).not.toHaveTextContent('Team A');
+    await app.user.click(within(output!).getByRole('button', { name: 'Play Derby' }));
+    const preview = await screen.findByRole('dialog', { name: 'Derby' });
+    const players = within(preview).getByRole('region', { name: 'Players' });
+    expect(players).toHaveTextContent('Team A (white) · #12, #7');
+  });
+
   it('puts each video in the lists of its type, a video of both types in both', async () => {
     serveLists([
       libraryVideo({ id: '1', title: 'Plain', type: VideoType.None }),

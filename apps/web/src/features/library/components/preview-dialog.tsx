@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { TOOLS, type LibraryVideo } from '@filmroom/contract';
+import { describeChosenPlayers, TOOLS, type LibraryVideo } from '@filmroom/contract';
 
 // The player and its media-chrome controls load when a preview first opens, not with the app.
 const FilmPlayer = lazy(() =>
@@ -42,6 +42,12 @@ export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
               autoFocus
             />
           </Suspense>
+          {video.chosenPlayers && (
+            <section className="preview__section" aria-labelledby="preview-players">
+              <h3 id="preview-players">Players</h3>
+              <p>{describeChosenPlayers(video.chosenPlayers)}</p>
+            </section>
+          )}
           <section className="preview__section" aria-labelledby="preview-description">
             <h3 id="preview-description">Description</h3>
             <p>{video.description || 'The video does not have a description.'}</p>

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { Tool, TOOLS, VideoType, type LibraryVideo } from '@filmroom/contract';
-import { VideoLength, VideoOrigin } from '../../../components/video-origin.js';
+import { ChosenPlayersLine, VideoLength, VideoOrigin } from '../../../components/video-origin.js';
 import { formatVideoDate } from '../../../lib/format-date.js';
 
 export interface VideoCardActions {
@@ -97,6 +97,7 @@ export function VideoCard({ video, ...actions }: { video: LibraryVideo } & Video
         </div>
         <h4 className="video-card__title">{title}</h4>
         <VideoOrigin video={video} />
+        <ChosenPlayersLine video={video} />
         <p className="video-card__description">{video.description || 'No description'}</p>
         <div className="video-card__actions">
           <Button

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
 import { ClipPlanError, planClips } from './plan-clips.js';
-import { spotlightFilters } from './spotlight-filter.js';
+import { labelFont, spotlightGraph } from './spotlight-filter.js';
 
 const player = (
   teamLetter: 'A' | 'B',
@@ -69,17 +69,39 @@ describe('clip planning', () => {
     );
   });
 
-  it('spotlights the player on the clip timeline, following the tracked positions', () => {
-    const filters = spotlightFilters([analysis.players[1]!], { start: 19, end: 26 });
-    expect(filters.length).toBeGreaterThan(10);
-    // at the clip's 1 s mark (20 s in the source) the box sits where the player was first seen
-    const first = filters.find(
-      (f) => f.includes('gte(t,1.000)*lt(t,1.125)') && f.includes(':t=4:'),
+  it("moves each player's box and number label along the tracked path, frame by frame", () => {
+    const graph = spotlightGraph(
+      [analysis.players[1]!, analysis.players[0]!],
+      { start: 19, end: 26 },
+      {
+        frameHeight: 720,
+        fps: 25,
+        fontFile: '/fonts/label.ttf',
+        commandFile: '/tmp/clip.cmd',
+      },
     );
-    const x = Number(/drawbox=x=(-?\d+):/.exec(first ?? '')?.[1]);
+    // one box and one numbered label per player, whatever the clip's length
+    expect(graph.filter.match(/drawbox@/g)).toHaveLength(2);
+    expect(graph.filter).toContain("text='#12'");
+    expect(graph.filter).toContain("text='#7'");
+    expect(graph.filter).toContain('color=c=0xffd400');
+    expect(graph.filter).toContain('color=c=0x00e5ff');
+    // at the clip's 1 s mark (20 s in the source) #12's box sits where the player was first seen
+    const line = graph.commands.split('\n').find((l) => l.startsWith('0.980 '));
+    const x = Number(/drawbox@box0 x (-?\d+)/.exec(line ?? '')?.[1]);
     expect(x).toBeGreaterThan(90);
     expect(x).toBeLessThan(100);
-    // and nothing is drawn before the player appears
-    expect(filters.some((f) => f.includes('gte(t,0.000)'))).toBe(false);
+    // and nothing moves it onto the picture before the player appears
+    const first = graph.commands.split('\n').find((l) => l.includes('drawbox@box0'));
+    expect(Number(first?.split(' ')[0])).toBeGreaterThan(0.95);
+  });
+
+  it('names the missing font package when the label font is not installed', () => {
+    expect(() => labelFont('/no/such/font.ttf')).toThrow(
+      expect.objectContaining({
+        code: 'FFMPEG_FAILED',
+        detail: expect.stringContaining('fonts-dejavu-core'),
+      }),
+    );
   });
 });

@@ -14,6 +14,7 @@ export interface ClipPlanOptions {
 
 export interface ClipPlan {
   clips: TimeRange[];
+  /** The chosen players, in the order of the chosen numbers. */
   players: TrackingPlayer[];
   totalSec: number;
 }
@@ -44,9 +45,10 @@ export function planClips(
     throw new ClipPlanError(`Team ${teamLetter} was not found in this video.`);
   }
   if (numbers.length === 0) throw new ClipPlanError('Choose at least one player.');
-  const players = analysis.players.filter(
-    (p) => p.teamLetter === teamLetter && numbers.includes(p.number),
-  );
+  // in the order the numbers were chosen, which gives each player their spotlight colour
+  const players = analysis.players
+    .filter((p) => p.teamLetter === teamLetter && numbers.includes(p.number))
+    .sort((a, b) => numbers.indexOf(a.number) - numbers.indexOf(b.number));
   const missing = numbers.filter((n) => !players.some((p) => p.number === n));
   if (missing.length > 0) {
     throw new ClipPlanError(

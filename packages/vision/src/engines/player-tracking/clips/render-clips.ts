@@ -10,7 +10,7 @@ import { runProcess } from '../../../media/run-process.js';
 import type { TeamLetter } from '../../../perception/teams/cluster-teams.js';
 import type { TimeRange, TrackingAnalysis } from '../tracking-types.js';
 import { planClips, type ClipPlanOptions } from './plan-clips.js';
-import { spotlightFilters } from './spotlight-filter.js';
+import { labelFont, spotlightGraph } from './spotlight-filter.js';
 
 export interface RenderClipsOptions {
   input: string;
@@ -19,7 +19,10 @@ export interface RenderClipsOptions {
   numbers: readonly number[];
   /** Output MP4 (H.264/AAC, faststart: plays in Chrome). */
   output: string;
-  /** Draw a box and a marker on the chosen players (re-encodes; slower than the plain cut). */
+  /**
+   * Box each chosen player and label the box with their number, a colour per player, in the order
+   * of `numbers` (re-encodes; slower than the plain cut).
+   */
   spotlight?: boolean;
   plan?: ClipPlanOptions;
   signal?: AbortSignal;
@@ -56,7 +59,9 @@ export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsRes
     });
     return { output: r.output, clips: plan.clips, outputSec: r.outputSec, mode: 'cut' };
   }
+  const fontFile = labelFont();
   const info = await probeVideo(o.input, { signal: o.signal });
+  const fps = Math.round(info.video?.fps || 30);
   const dir = await mkdtemp(join(tmpdir(), 'scout-clips-'));
   try {
     const parts: string[] = [];
@@ -64,12 +69,16 @@ export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsRes
     for (const [i, clip] of plan.clips.entries()) {
       if (o.signal?.aborted) throw abortError();
       const part = join(dir, `clip-${String(i).padStart(4, '0')}.mp4`);
-      const filters = spotlightFilters(plan.players, clip);
       const script = join(dir, `clip-${i}.filter`);
-      await writeFile(
-        script,
-        `[0:v]${['setpts=PTS-STARTPTS', ...filters, 'format=yuv420p'].join(',')}[v]`,
-      );
+      const commandFile = join(dir, `clip-${i}.cmd`);
+      const graph = spotlightGraph(plan.players, clip, {
+        frameHeight: info.video?.height ?? 720,
+        fps,
+        fontFile,
+        commandFile,
+      });
+      await writeFile(commandFile, graph.commands);
+      await writeFile(script, graph.filter);
       const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
       args.push(
         '-ss',
@@ -81,16 +90,7 @@ export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsRes
       args.push('-filter_complex_script', script, '-map', '[v]');
       if (info.audio)
         args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2');
-      args.push(
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '22',
-        '-r',
-        String(Math.round(info.video?.fps || 30)),
-      );
+      args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22', '-r', String(fps));
       args.push('-movflags', '+faststart', part);
       const r = await runProcess(ffmpegPath(), args, { signal: o.signal });
       if (r.code !== 0)
