@@ -96,6 +96,24 @@ describe('clip planning', () => {
     expect(Number(first?.split(' ')[0])).toBeGreaterThan(0.95);
   });
 
+  it('renders a clip in which no chosen player is tracked without any box command', () => {
+    // #12 is tracked only from 20 s: a clip of 10–15 s has nothing to move, and sendcmd refuses an
+    // empty script, so the graph has no sendcmd and the box and label stay hidden
+    const graph = spotlightGraph(
+      [analysis.players[1]!],
+      { start: 10, end: 15 },
+      {
+        frameHeight: 720,
+        fps: 25,
+        fontFile: '/fonts/label.ttf',
+        commandFile: '/tmp/clip.cmd',
+      },
+    );
+    expect(graph.commands).toBe('');
+    expect(graph.filter).not.toContain('sendcmd');
+    expect(graph.filter).toContain('drawbox@box0');
+  });
+
   it('names the missing font package when the label font is not installed', () => {
     expect(() => labelFont('/no/such/font.ttf')).toThrow(
       expect.objectContaining({

@@ -134,7 +134,7 @@ export function spotlightGraph(
     byTime.set(key, lines);
   };
   const chains: string[] = [];
-  let main = `[0:v]setpts=PTS-STARTPTS,sendcmd=f=${quoted(options.commandFile)}`;
+  let main = '';
   players.forEach((player, i) => {
     const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length]!;
     const text = `#${player.number}`;
@@ -174,11 +174,17 @@ export function spotlightGraph(
     last = next;
     return step;
   });
-  const filter = [`${main}[boxed]`, ...chains, ...overlays, `[${last}]format=yuv420p[v]`].join(
-    ';\n',
-  );
   const commands = [...byTime.entries()]
     .map(([at, lines]) => `${at} ${lines.join(', ')};`)
     .join('\n');
+  // sendcmd refuses an empty script: with no box to move (no chosen player tracked inside this
+  // clip) the boxes and labels simply stay hidden
+  const head = `[0:v]setpts=PTS-STARTPTS${commands ? `,sendcmd=f=${quoted(options.commandFile)}` : ''}`;
+  const filter = [
+    `${head}${main}[boxed]`,
+    ...chains,
+    ...overlays,
+    `[${last}]format=yuv420p[v]`,
+  ].join(';\n');
   return { filter, commands };
 }
