@@ -25,15 +25,17 @@ export async function realClipAs(clip: string, name: string): Promise<string> {
 
 /**
  * Two plays of a real clip with 8 s of dead time between them (the last picture held, silent), as
- * game film has between snaps: the Inactivity Filter keeps two plays. Written to a temporary folder.
+ * game film has between snaps: the Inactivity Filter keeps two plays. With `loops`, the first part
+ * plays the clip that many more times (a longer film). Written to a temporary folder.
  */
-export async function twoPlaysFrom(clip: string, name: string): Promise<string> {
+export async function twoPlaysFrom(clip: string, name: string, loops = 0): Promise<string> {
   const output = path.join(await mkdtemp(path.join(tmpdir(), 'filmroom-e2e-plays-')), name);
   const graph =
     '[0:v]scale=640:360,setsar=1,tpad=stop_mode=clone:stop_duration=8[v0];[0:a]apad=pad_dur=8[a0];' +
     '[1:v]scale=640:360,setsar=1[v1];[v0][a0][v1][1:a]concat=n=2:v=1:a=1[v][a]';
   await execFileAsync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
-    ...['-v', 'error', '-y', '-i', clip, '-i', clip, '-filter_complex', graph],
+    ...['-v', 'error', '-y', '-stream_loop', String(loops), '-i', clip, '-i', clip],
+    ...['-filter_complex', graph],
     ...['-map', '[v]', '-map', '[a]', '-r', '30000/1001'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', output],
   ]);

@@ -257,7 +257,7 @@ test('Cancel stops an upload, the server drops what it received, and the file st
   await expect(page.locator('.p-toast-message')).toHaveCount(0);
 });
 
-test('a file that is not a video is refused in words and stays chosen in the dialog', async ({
+test('a file that only looks like a video is refused by the server in words and stays chosen in the dialog', async ({
   page,
   app,
   mailbox,
@@ -266,24 +266,28 @@ test('a file that is not a video is refused in words and stays chosen in the dia
 
   await page.getByRole('button', { name: 'Upload to Video Library' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Video' });
-  // Dropped on the dialog, as from a file manager.
+  // Dropped on the dialog, as from a file manager: an MP4 box header, so the browser's own check
+  // (type and first bytes) lets it through, then a shopping list the server cannot decode.
   const dataTransfer = await page.evaluateHandle(() => {
     const transfer = new DataTransfer();
+    const header = new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
     transfer.items.add(
-      new File(['Shopping list, not a video.\n'.repeat(40)], 'notes.txt', { type: 'text/plain' }),
+      new File([header, 'Shopping list, not a video.\n'.repeat(40)], 'notes.mp4', {
+        type: 'video/mp4',
+      }),
     );
     return transfer;
   });
   const zone = dialog.getByTestId('upload-drop-zone');
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
-  await expect(dialog.getByText('notes.txt')).toBeVisible();
+  await expect(dialog.getByText('notes.mp4')).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload to Video Library' }).click();
 
-  const reason = 'This file is not a video we can read (text/plain)';
+  const reason = 'This file is not a video we can read (video/mp4)';
   await expectToast(page, reason);
   const again = page.getByRole('dialog', { name: 'Upload Video' });
-  await expect(again.getByText('notes.txt')).toBeVisible();
+  await expect(again.getByText('notes.mp4')).toBeVisible();
   await expect(again.getByRole('alert')).toHaveText(reason);
   expect(receivedOnServer(app.dataDir).size).toBe(0);
   await testInfo.attach('dialog', { body: await page.screenshot(), contentType: 'image/png' });
