@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { ffmpegPath } from './ffmpeg-paths.js';
 import { abortError, MediaError } from './media-error.js';
 import { mediaInputArgs } from './media-input.js';
-import type { PictureArea } from './picture-area.js';
+import { displaySize, type PictureArea } from './picture-area.js';
 import { probeVideo, type MediaInfo } from './probe.js';
 import { spawnBound } from './spawn-bound.js';
 
@@ -137,13 +137,9 @@ export async function* readFrames(
   const fps = options.fps ?? 5;
   if (!(fps > 0)) throw new MediaError('BAD_ARGUMENT', 'fps must be positive.');
   const width = evenSize(options.width ?? 320);
-  const rotated = video.rotation === 90 || video.rotation === 270;
   const crop = options.crop;
-  const aspect = crop
-    ? crop.width / crop.height
-    : rotated
-      ? video.height / video.width
-      : video.width / video.height;
+  const shown = crop ?? displaySize(info);
+  const aspect = shown.width / shown.height;
   const height = evenSize(options.height ?? width / (aspect > 0 ? aspect : 16 / 9));
   const pixelFormat = options.pixelFormat ?? 'rgb24';
   const bytesPerPixel = pixelFormat === 'rgb24' ? 3 : 1;

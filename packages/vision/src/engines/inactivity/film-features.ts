@@ -1,5 +1,10 @@
 import { readFrames } from '../../media/frame-reader.js';
-import { findPictureArea, isWholeFrame, type PictureArea } from '../../media/picture-area.js';
+import {
+  displaySize,
+  findPictureArea,
+  isWholeFrame,
+  type PictureArea,
+} from '../../media/picture-area.js';
 import type { MediaInfo } from '../../media/probe.js';
 import { AudioAnalyser } from './audio-features.js';
 import { MotionAnalyser } from './motion-features.js';
@@ -183,10 +188,8 @@ export function analysisSize(
   width16x9: number,
   area?: { width: number; height: number },
 ): { width: number; height: number } {
-  const video = info.video;
-  const rotated = video?.rotation === 90 || video?.rotation === 270;
-  const w = area ? area.width : video ? (rotated ? video.height : video.width) : 16;
-  const h = area ? area.height : video ? (rotated ? video.width : video.height) : 9;
+  const shown = info.video ? displaySize(info) : { width: 16, height: 9 };
+  const { width: w, height: h } = area ?? shown;
   const aspect = w > 0 && h > 0 ? w / h : 16 / 9;
   const pixels = (width16x9 * width16x9 * 9) / 16;
   const even = (n: number): number => Math.max(16, Math.round(n / 2) * 2);
