@@ -195,8 +195,8 @@ export interface DecodedFilm {
 /**
  * Decodes each shot of the film on its own (shots.ts): a hard cut ends every play and dead stretch,
  * padding stays inside the shot, and a shot that is not the game is never kept. The levels are the
- * film's own (`filmLevels`, over the whole film). Returns frame ranges, padded segments and the
- * levels used.
+ * film's own (`filmLevels`, over the whole film). Returns frame ranges, padded segments (never one
+ * across a cut: each is a chapter of the output, as the play it holds) and the levels used.
  */
 export function decodePlays(
   p: Float32Array,
@@ -242,7 +242,14 @@ export function decodePlays(
     for (const s of found.segments)
       segments.push({ start: s.start + start / fps, end: s.end + start / fps });
   }
-  return { plays, segments: normaliseSegments(segments, durationSec), levels };
+  // Segments of neighbouring shots may touch at the cut; they stay apart, as the plays they are.
+  return {
+    plays,
+    segments: segments
+      .map((s) => ({ start: Math.max(0, s.start), end: Math.min(durationSec, s.end) }))
+      .filter((s) => s.end > s.start),
+    levels,
+  };
 }
 
 /**

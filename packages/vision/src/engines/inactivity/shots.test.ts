@@ -23,6 +23,18 @@ describe('shots as units', () => {
     expect(segments[0]!.end).toBeCloseTo(10, 5);
   });
 
+  it('counts a play ending at a cut and one starting there as two chapters', () => {
+    // Two joined clips, each mid-play at the cut: one kept stretch of film, two plays.
+    const p = track(20, [[7, 13, 0.9]]);
+    const cuts = new Uint8Array(p.length);
+    cuts[10 * fps] = 1;
+    const { segments } = decodePlays(p, { cuts }, fps, 20, levels);
+    expect(segments.map((s) => [s.start, s.end])).toEqual([
+      [expect.closeTo(5.8, 5), expect.closeTo(10, 5)],
+      [expect.closeTo(10, 5), expect.closeTo(15.5, 5)],
+    ]);
+  });
+
   it('keeps the start of a shot that opens mid-play', () => {
     const p = track(20, [[10, 13, 0.9]]);
     const cuts = new Uint8Array(p.length);
