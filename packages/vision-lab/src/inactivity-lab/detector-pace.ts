@@ -6,7 +6,10 @@ import type { Box } from '@filmroom/vision/internal/perception/detector/types.js
 import { readFrames } from '@filmroom/vision/internal/media/frame-reader.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
 import { findSharedMedia } from '../shared-media.js';
-import { greedyMatch } from '@filmroom/vision/internal/perception/tracker/greedy-match.js';
+import {
+  matchPace,
+  type CameraStep,
+} from '@filmroom/vision/internal/engines/inactivity/people-pace.js';
 import { cachedFeatures } from './feature-cache.js';
 import {
   buildFeatureMatrix,
@@ -30,71 +33,6 @@ import { auc } from './auc.js';
  *   (PACE_FPS=2 PACE_WIDTH=1024 PACE_LAYOUT=tiles|letterbox PACE_FILMS=real|generated
  *    PACE_SEED=1 PACE_DURATION=90 PACE_REACH=1.5)
  */
-
-/** The camera's motion between two analysis frames: shift in frame heights and relative zoom. */
-export interface CameraStep {
-  panX: number;
-  panY: number;
-  zoom: number;
-}
-
-/**
- * Where a point seen before the steps appears after them, in frame heights from the frame's centre
- * (the analysis maps each pixel to where it was: x_before = x + pan + zoom * x).
- */
-export function followCamera(u: number, v: number, steps: CameraStep[]): [number, number] {
-  for (const s of steps) {
-    u = (u - s.panX) / (1 + s.zoom);
-    v = (v - s.panY) / (1 + s.zoom);
-  }
-  return [u, v];
-}
-
-interface Foot {
-  u: number;
-  v: number;
-  h: number;
-}
-
-function feet(boxes: Box[], width: number, height: number): Foot[] {
-  return boxes.map(([x, y, w, h]) => ({
-    u: (x + w / 2 - width / 2) / height,
-    v: (y + h - height / 2) / height,
-    h: h / height,
-  }));
-}
-
-/**
- * Speeds (own body heights per second) of the people found in both frames. Each person of the later
- * frame is paired with the nearest earlier one of about the same size within `reachHeights` of its
- * heights (PACE_REACH, 1.5 by default: frames a second apart then measure no faster pace), closest
- * pairs first. The tallest fifth of the later frame (nearest the camera: sideline people,
- * officials) is left out.
- */
-export function matchPace(
-  before: Box[],
-  after: Box[],
-  dtSec: number,
-  frame: { width: number; height: number },
-  steps: CameraStep[],
-  reachHeights = 1.5,
-): number[] {
-  const prev = feet(before, frame.width, frame.height).map((p) => {
-    const [u, v] = followCamera(p.u, p.v, steps);
-    return { u, v, h: p.h };
-  });
-  const sorted = feet(after, frame.width, frame.height).sort((a, b) => a.h - b.h);
-  const people = sorted.slice(0, sorted.length - Math.floor(sorted.length / 5));
-  // distance in the later person's heights; pairs too far apart or of another size cannot match
-  const costs = people.map((p) =>
-    prev.map((q) => {
-      const d = Math.hypot(p.u - q.u, p.v - q.v);
-      return d < reachHeights * p.h && Math.abs(q.h - p.h) < 0.35 * p.h ? d / p.h : Infinity;
-    }),
-  );
-  const speeds = greedyMatch(costs, Number.MAX_VALUE).map(([i, j]) => costs[i]![j]! / dtSec);
-  return speeds.sort((a, b) => a - b);
-}
 
 /** People running (over `runningAbove` heights per second) and the 75th percentile speed. */
 export function paceOf(speeds: number[], runningAbove = 1): { running: number; p75: number } {

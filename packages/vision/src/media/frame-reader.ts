@@ -39,6 +39,12 @@ export interface FrameReaderOptions {
    * keyframe). Set false for pixel-exact frames.
    */
   fastDecode?: boolean;
+  /**
+   * Only this stretch of the film is read (seconds; an accurate seek, then at most `durationSec`).
+   * Frame times stay the film's own.
+   */
+  startSec?: number;
+  durationSec?: number;
   /** Probe result if the caller already has one (saves one ffprobe run). */
   info?: MediaInfo;
   /** Stops ffmpeg at once; the iterator then throws MediaError ABORTED. */
@@ -49,7 +55,7 @@ export interface FrameReaderOptions {
 export interface VideoFrame {
   /** 0-based index of the sampled frame. */
   index: number;
-  /** Presentation time in seconds: index / fps. */
+  /** Presentation time in seconds in the film: startSec + index / fps. */
   timeSec: number;
   width: number;
   height: number;
@@ -167,6 +173,10 @@ export async function* readFrames(
 
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
   if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
+  const startSec = Math.max(0, options.startSec ?? 0);
+  if (startSec > 0) args.push('-ss', startSec.toFixed(3));
+  if (options.durationSec !== undefined)
+    args.push('-t', Math.max(0, options.durationSec).toFixed(3));
   args.push(...mediaInputArgs(input), '-map', '0:v:0', '-vf');
   const cropped = crop ? `crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},` : '';
   args.push(
@@ -307,7 +317,7 @@ export async function* readFrames(
         }
         const frame: VideoFrame = {
           index,
-          timeSec: index / fps,
+          timeSec: startSec + index / fps,
           width,
           height,
           pixelFormat,

@@ -109,6 +109,36 @@ describe('readFrames', () => {
     expect(rms).toBeGreaterThan(0.05);
   });
 
+  it('reads only a stretch of the film, each frame at its time in the film', async () => {
+    const whole = await collect(
+      readFrames({ input: pattern, fps: 5, width: 64, height: 36, audioSampleRate: 0 }),
+    );
+    const part = await collect(
+      readFrames({
+        input: pattern,
+        fps: 5,
+        width: 64,
+        height: 36,
+        audioSampleRate: 0,
+        startSec: 3,
+        durationSec: 2,
+      }),
+    );
+    expect(part.length).toBeGreaterThanOrEqual(9);
+    expect(part.length).toBeLessThanOrEqual(11);
+    expect(part[0]!.timeSec).toBeCloseTo(3, 5);
+    expect(part[5]!.timeSec).toBeCloseTo(4, 5);
+    // The same picture as the whole read shows at that time (the test pattern moves every frame).
+    const at = (frames: VideoFrame[], t: number) =>
+      frames.find((f) => Math.abs(f.timeSec - t) < 1e-6)!.data;
+    const difference = (a: Buffer, b: Buffer) =>
+      a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+    expect(difference(at(part, 4), at(whole, 4))).toBeLessThan(
+      difference(at(part, 4), at(whole, 3)),
+    );
+    expect(difference(at(part, 4), at(whole, 4))).toBeLessThan(2);
+  });
+
   it('yields each frame also at a larger detail size from the same decode, the frame unchanged', async () => {
     const plain = await collect(readFrames({ input: pattern, fps: 2, width: 64, height: 36 }));
     const both = await collect(

@@ -1,9 +1,11 @@
+import { findPictureArea, isWholeFrame } from '../../media/picture-area.js';
 import { probeVideo, type MediaInfo } from '../../media/probe.js';
 import { totalLength } from '../../media/segments.js';
 import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
 import {
   decodeOptionsFor,
   explainSegments,
+  gameShots,
   liveProbabilities,
   type DecodeOptions,
   type LivePlayModel,
@@ -11,6 +13,7 @@ import {
 } from './live-play-model.js';
 import { LIVE_PLAY_MODEL } from './live-play-weights.js';
 import { buildFeatureMatrix } from './play-features.js';
+import { findRunningPlays, type RunningPlay, type ShotSpan } from './play-rescue.js';
 import { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';
 
 export interface DetectLivePlayOptions {
@@ -29,6 +32,8 @@ export interface DetectLivePlayOptions {
   /** The trained model (default: the shipped one). */
   model?: LivePlayModel;
   info?: MediaInfo;
+  /** Look again, with a person detector, at game shots where no play was found (default true). */
+  rescue?: boolean;
 }
 
 export interface LivePlayResult {
@@ -48,9 +53,11 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const info = options.info ?? (await probeVideo(options.input, { signal: options.signal }));
   const fps = options.fps ?? ANALYSIS_FPS;
   options.onProgress?.(0);
+  const area = await findPictureArea({ input: options.input, info, signal: options.signal });
   const features = await extractFilmFeatures({
     input: options.input,
     info,
+    pictureArea: area,
     fps,
     width: options.width ?? ANALYSIS_WIDTH,
     signal: options.signal,
@@ -63,7 +70,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const model = options.model ?? LIVE_PLAY_MODEL;
   const matrix = buildFeatureMatrix(features);
   const probabilities = liveProbabilities(matrix, model);
-  const segments = explainSegments(
+  const segments: LiveSegment[] = explainSegments(
     matrix,
     probabilities,
     features.whistle,
@@ -72,6 +79,39 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     model,
     decodeOptionsFor(model, options.decode),
   );
+  if (options.rescue !== false) {
+    const quiet: ShotSpan[] = gameShots(matrix, fps)
+      .filter((shot) => shot.game)
+      .map((shot) => ({ start: shot.start / fps, end: Math.min(durationSec, shot.end / fps) }))
+      .filter((shot) => !segments.some((s) => s.start < shot.end && s.end > shot.start));
+    const found = await findRunningPlays({
+      input: options.input,
+      info,
+      ...(isWholeFrame(area, info) ? {} : { area }),
+      shots: quiet,
+      camera: features,
+      durationSec,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    segments.push(...found.map((play) => runningSegment(play, probabilities, fps)));
+    segments.sort((a, b) => a.start - b.start);
+  }
   options.onProgress?.(100);
   return { durationSec, segments, keptSec: totalLength(segments), info, features };
+}
+
+/** A play found by its runners, explained as the others are. */
+function runningSegment(play: RunningPlay, p: Float32Array, fps: number): LiveSegment {
+  const from = Math.floor(play.runningFrom * fps);
+  const to = Math.max(from + 1, Math.min(p.length, Math.ceil(play.runningTo * fps)));
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += p[i] ?? 0;
+  return {
+    start: play.start,
+    end: play.end,
+    confidence: sum / (to - from),
+    decidedBy: ['players running, seen by the person detector'],
+    startedBy: `players started running at ${play.runningFrom.toFixed(1)} s in a shot where the movement measures found no play (padded ${(play.runningFrom - play.start).toFixed(1)} s)`,
+    endedBy: `players stopped running at ${play.runningTo.toFixed(1)} s (padded ${(play.end - play.runningTo).toFixed(1)} s)`,
+  };
 }

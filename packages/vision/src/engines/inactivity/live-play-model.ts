@@ -1,7 +1,7 @@
 import { normaliseSegments } from '../../media/segments.js';
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
 import { quietMovement, startAtBurst } from './play-onset.js';
-import { filmShots } from './shots.js';
+import { filmShots, type Shot } from './shots.js';
 
 /**
  * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
@@ -192,6 +192,14 @@ export interface DecodedFilm {
   steady?: Float32Array;
 }
 
+/** The film's shots (shots.ts), a frame counting as the game when a field is in view and steady. */
+export function gameShots(film: DecodedFilm, fps: number): Shot[] {
+  const { fieldSeen, steady } = film;
+  const inView = (i: number): boolean =>
+    (!fieldSeen || fieldSeen[i]! >= MIN_FIELD_SEEN) && (!steady || steady[i]! >= MIN_STEADY);
+  return filmShots(film.cuts, fps, inView);
+}
+
 /**
  * Decodes each shot of the film on its own (shots.ts): a hard cut ends every play and dead stretch,
  * padding stays inside the shot, and a shot that is not the game is never kept. The levels are the
@@ -213,12 +221,9 @@ export function decodePlays(
   const levels = options.ownLevels
     ? filmLevels(p, durationSec, modelLevels)
     : { enter: modelLevels.enter, stay: modelLevels.stay };
-  const { fieldSeen, steady } = film;
-  const inView = (i: number): boolean =>
-    (!fieldSeen || fieldSeen[i]! >= MIN_FIELD_SEEN) && (!steady || steady[i]! >= MIN_STEADY);
   const plays: Play[] = [];
   const segments: { start: number; end: number }[] = [];
-  for (const shot of filmShots(film.cuts, fps, inView)) {
+  for (const shot of gameShots(film, fps)) {
     if (!shot.game) continue;
     const { start, end } = shot;
     const found = decodeShot(

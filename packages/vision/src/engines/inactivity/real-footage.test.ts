@@ -6,6 +6,7 @@ import { runProcess } from '../../media/run-process.js';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
 import { reencodeClip } from '@filmroom/vision-lab/testing';
 import { intersectionLength } from './score-segments.js';
+import { detectLivePlay } from './detect-live-play.js';
 import { runInactivityFilter } from './run-inactivity-filter.js';
 
 const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
@@ -14,6 +15,10 @@ const photo = sharedMediaForTests('frames/bus.jpg');
 const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
 /** Set till 2.9 s, the snap at 2.95 s, the tackle at about 6 s. */
 const weakPlay = sharedMediaForTests('real-clips/IMG_7661.mp4');
+/** Wide kickoff coverage already running at the first frame, tackle at about 3.2 s. */
+const kickoff = sharedMediaForTests('real-clips/IMG_7656.mp4');
+/** The camera on the bleachers, then people walking near the sideline: no play. */
+const crowd = sharedMediaForTests('real-clips/IMG_7620.mp4');
 const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
 
 describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage', rally), () => {
@@ -52,6 +57,25 @@ describe.skipIf(!weakPlay.path)(
       const play = [{ start: 2.95, end: 6 }];
       expect(intersectionLength(play, result.segments)).toBeGreaterThanOrEqual(0.97 * 3.05);
       expect(result.segments[0]!.startedBy).toContain('before the live-play probability rose');
+    });
+  },
+);
+
+describe.skipIf(!kickoff.path || !crowd.path)(
+  withSkipReason('inactivity filter on a play its movement measures miss', kickoff),
+  () => {
+    it('keeps wide kickoff coverage because the players run, and nothing of a crowd shot', async () => {
+      const play = [{ start: 0, end: 3.2 }];
+      // The movement measures alone read the coverage as dead time.
+      const plain = await detectLivePlay({ input: kickoff.path!, rescue: false });
+      expect(intersectionLength(play, plain.segments)).toBeLessThan(0.9 * 3.2);
+      const result = await detectLivePlay({ input: kickoff.path! });
+      expect(intersectionLength(play, result.segments)).toBeGreaterThanOrEqual(0.9 * 3.2);
+      expect(result.segments[0]!.decidedBy).toEqual([
+        'players running, seen by the person detector',
+      ]);
+      expect(result.segments[0]!.startedBy).toContain('players started running');
+      expect((await detectLivePlay({ input: crowd.path! })).segments).toEqual([]);
     });
   },
 );

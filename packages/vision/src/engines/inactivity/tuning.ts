@@ -9,3 +9,25 @@ export const ANALYSIS_WIDTH = 320;
 export const FIELD_REFRESH_FRAMES = 3;
 export const MOVING_THRESHOLD = 40;
 export const CHANGED_THRESHOLD = 90;
+
+/**
+ * The second look at game shots where the probability found no play (play-rescue.ts): a person
+ * detector at RESCUE_FPS on frames RESCUE_SIZE px on their long side; people running faster than
+ * RUNNING_SPEED of their own heights per second (paired within RUNNING_REACH heights); a play is at
+ * least MIN_RUNNERS running for MIN_RUNNING_SEC. Chosen on the first half of the real game joined in
+ * recording order, scored on the second (packages/vision-lab/journal/whole-films.md).
+ */
+export const RESCUE_FPS = 5;
+export const RESCUE_SIZE = 1024;
+export const RUNNING_SPEED = 1.5;
+export const RUNNING_REACH = 2;
+export const MIN_RUNNERS = 3;
+export const MIN_RUNNING_SEC = 1.2;
+export const RESCUE_PAD_BEFORE_SEC = 1.2;
+export const RESCUE_PAD_AFTER_SEC = 1.5;
+/**
+ * At most this share of the film is looked at again (shortest shots first), or RESCUE_MIN_SEC on a
+ * short film: the cost stays bounded.
+ */
+export const RESCUE_MAX_SHARE = 0.35;
+export const RESCUE_MIN_SEC = 15;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Box } from '@filmroom/vision/internal/perception/detector/types.js';
-import { matchPace, paceOf } from './detector-pace.js';
+import type { Box } from '../../perception/detector/types.js';
+import { matchPace, runningStretches } from './people-pace.js';
 
 const frame = { width: 1000, height: 500 };
 /** A person 50 px tall (0.1 frame heights) standing with their feet at (x, y). */
@@ -20,7 +20,6 @@ describe('matchPace', () => {
     expect(speeds).toHaveLength(4);
     expect(speeds.slice(0, 3)).toEqual([0, 0, 0]);
     expect(speeds[3]).toBeCloseTo(2, 5);
-    expect(paceOf(speeds)).toEqual({ running: 1, p75: 0 });
   });
 
   it('leaves the tallest fifth out: a coach walking near the camera does not count', () => {
@@ -28,5 +27,27 @@ describe('matchPace', () => {
     const before = [...far, person(700, 480, 200)];
     const after = [...far, person(800, 480, 200)];
     expect(matchPace(before, after, 0.5, frame, [])).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('runningStretches', () => {
+  const counts = (runners: number[]) =>
+    runners.map((n, i) => ({ timeSec: (i + 1) * 0.2, runners: n }));
+
+  it('finds a play: enough people running long enough, one quieter sample bridged', () => {
+    // Set (0–1 running), then 3–6 running from 1.0 s to 2.8 s with one dip, then a walk back.
+    const found = runningStretches(
+      counts([0, 1, 0, 1, 4, 5, 3, 2, 6, 5, 4, 3, 5, 4, 1, 0, 2, 0]),
+      3,
+      1.2,
+      0.2,
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.start).toBeCloseTo(0.8, 5);
+    expect(found[0]!.end).toBeCloseTo(2.8, 5);
+  });
+
+  it('ignores a short lurch and players who never run together', () => {
+    expect(runningStretches(counts([0, 4, 5, 0, 0, 2, 2, 2, 2, 2, 2, 2]), 3, 1.2, 0.2)).toEqual([]);
   });
 });
