@@ -1,6 +1,7 @@
 import { probeVideo } from '../../media/probe.js';
 import { renderSegments } from '../../media/render-segments.js';
 import { detectLivePlay } from './detect-live-play.js';
+import type { SportChoice } from '../../perception/sport/sports.js';
 import type { DecodeOptions, LiveSegment } from './live-play-model.js';
 
 export interface InactivityFilterOptions {
@@ -11,6 +12,8 @@ export interface InactivityFilterOptions {
   /** 0–100 over analysis and rendering together. */
   onProgress?: (percent: number) => void;
   decode?: Partial<DecodeOptions>;
+  /** The film's sport as chosen (`auto`: detect it); absent: none known. */
+  sport?: SportChoice;
 }
 
 /** The result the CLI writes as JSON and the worker stores. */
