@@ -21,6 +21,13 @@ export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
         const result = await run.withSource((input) =>
           run.runEngine({ engine: 'inactivity', input, output, ...sportOf(run.job) }),
         );
+        if (result.sport) {
+          const { chosen, used, detection } = result.sport;
+          run.logger.info(
+            { processingJobId: run.job.id, chosen, used, detection },
+            'Sport of the film',
+          );
+        }
         if (!result.rendered || result.segments.length === 0) {
           throw new UserFacingFailure(ProcessingMessages.noLivePlay);
         }
