@@ -5,10 +5,20 @@ import { gameFilm, stillFilm } from '../support/films.js';
 import { expectToast, signUpAndLogIn } from '../support/session.js';
 import type { Page } from '@playwright/test';
 
-async function runInactivityFilter(page: Page, file: string): Promise<void> {
+/** `sport`: the Sport the dialog shows preselected (`shown`) and the one chosen for this run. */
+async function runInactivityFilter(
+  page: Page,
+  file: string,
+  sport: { shown?: string; choose?: string } = {},
+): Promise<void> {
   await page.getByRole('button', { name: 'Inactivity Filter' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Video for Inactivity Filtering' });
   await expect(dialog).toBeVisible();
+  const sportField = dialog.getByRole('combobox', { name: 'Sport' });
+  if (sport.shown) {
+    await expect(sportField.locator('option:checked')).toHaveText(sport.shown);
+  }
+  if (sport.choose) await sportField.selectOption({ label: sport.choose });
   await dialog.locator('input[type="file"]').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Run Inactivity Filter' }).click();
   const uploaded = page.getByRole('dialog', { name: 'Video successfully uploaded!' });
@@ -81,7 +91,10 @@ test('a film without live play shows its error once, and a running job can be ca
   await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
   const inProgress = page.getByRole('region', { name: 'Videos in progress' });
 
-  await runInactivityFilter(page, await stillFilm('Empty gym.mp4'));
+  await runInactivityFilter(page, await stillFilm('Empty gym.mp4'), {
+    shown: 'Detect automatically',
+    choose: 'Volleyball',
+  });
   const failed = inProgress.getByRole('button', {
     name: 'Empty gym (Inactivity Filter) failed, show the error',
   });
@@ -94,7 +107,10 @@ test('a film without live play shows its error once, and a running job can be ca
   await page.reload();
   await expect(inProgress.getByText('Empty gym (Inactivity Filter)')).toBeHidden();
 
-  await runInactivityFilter(page, named(await gameFilm(120), 'Long practice.mp4'));
+  // The sport chosen for the last run is remembered for this user, across a reload.
+  await runInactivityFilter(page, named(await gameFilm(120), 'Long practice.mp4'), {
+    shown: 'Volleyball',
+  });
   const card = inProgress
     .getByRole('listitem')
     .filter({ hasText: 'Long practice (Inactivity Filter)' });

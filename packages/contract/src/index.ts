@@ -19,3 +19,4 @@ export * from './resumable-uploads.js';
 export * from './retry.js';
 export * from './video-file-check.js';
 export * from './output-titles.js';
+export * from './sports.js';

@@ -13,6 +13,8 @@ export const ApiPaths = {
   emailPreferences: '/settings/email-preferences',
   myProfile: '/security/user/settings/my-profile',
   changePassword: '/security/user/settings/change-password',
+  /** The sport the upload dialog preselects: the user's last choice (beyond the spec, #36). */
+  rememberedSport: '/settings/sport',
 
   goToProfile: '/player/go-to-profile',
   addVideoToProfile: '/player/add-video-to-profile',

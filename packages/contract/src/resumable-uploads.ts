@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UploadKind } from './enums.js';
+import type { Sport } from './sports.js';
 
 /**
  * Resumable uploads (tus 1.0, beyond the spec): the browser sends a file in pieces that survive a
@@ -25,8 +26,13 @@ export const resumableCompleteRequestSchema = z.object({
     z.literal(UploadKind.PlayerTracking),
     z.literal(UploadKind.VideoLibrary),
   ]),
+  /** The film's sport for a tool's upload (beyond the spec, see sports.ts); checked by readSportChoice. */
+  sport: z.unknown().optional(),
 });
-export type ResumableCompleteRequest = z.infer<typeof resumableCompleteRequestSchema>;
+export type ResumableCompleteRequest = Omit<
+  z.infer<typeof resumableCompleteRequestSchema>,
+  'sport'
+> & { sport?: Sport };
 
 export const ResumableUploadMessages = {
   notFinished: 'The upload has not finished yet. Please resume it.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VideoType as VideoTypes, type UploadKind, type VideoType } from './enums.js';
+import type { Sport } from './sports.js';
 import type { Tool } from './tools.js';
 
 /** A stretch of a video in seconds of that video's own timeline (start inclusive, end exclusive). */
@@ -84,18 +85,24 @@ export type { UploadKind };
 export interface ProcessLibraryVideoRequest {
   videoType: VideoType;
   videoId: string;
+  /** The film's sport (beyond the spec); absent: the user's remembered choice. */
+  sport?: Sport;
 }
 
 /** Import an iCloud shared-file link (copy-from-cloud); the library variant sends `url` alone. */
 export interface CopyFromCloudRequest {
   videoType?: VideoType;
   url: string;
+  /** The film's sport when a tool runs on it (beyond the spec); absent: the remembered choice. */
+  sport?: Sport;
 }
 
 /** Import a YouTube, Hudl or Instagram Reel link; the library variant sends `videoUrl` alone. */
 export interface PlatformLinkRequest {
   videoType?: VideoType;
   videoUrl: string;
+  /** The film's sport when a tool runs on it (beyond the spec); absent: the remembered choice. */
+  sport?: Sport;
 }
 
 /** Library uploads and imports answer the new library video. */
@@ -130,16 +137,25 @@ const requestedType = z.union([
   z.literal(VideoTypes.PlayerTracking),
 ]);
 
-export const processLibraryVideoRequestSchema = z.object({ videoType: requestedType, videoId });
+/** Any value: an unknown sport is refused with its own message (readSportChoice), not as a bad body. */
+const sport = z.unknown().optional();
+
+export const processLibraryVideoRequestSchema = z.object({
+  videoType: requestedType,
+  videoId,
+  sport,
+});
 
 export const copyFromCloudRequestSchema = z.object({
   videoType: requestedType.optional(),
   url: z.string().default(''),
+  sport,
 });
 
 export const platformLinkRequestSchema = z.object({
   videoType: requestedType.optional(),
   videoUrl: z.string().default(''),
+  sport,
 });
 
 export const editVideoRequestSchema = z.object({

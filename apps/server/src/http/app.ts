@@ -53,6 +53,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     accessTokens,
     accounts,
     settings,
+    sports,
     signer,
     sharing,
     processing,
@@ -103,7 +104,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         await registerCompression(json);
         await json.register(healthRoutes(deps.db));
         await json.register(accountRoutes({ accounts, rateLimitMax: config.rateLimitAuthMax }));
-        await json.register(settingsRoutes({ settings, authenticate: authenticate(accessTokens) }));
+        await json.register(
+          settingsRoutes({ settings, sports, authenticate: authenticate(accessTokens) }),
+        );
         await json.register(
           playerRoutes({
             sharing,

@@ -14,6 +14,8 @@ export interface ReceivedUpload {
   fileName: string;
   /** The type the client declared for the file part. */
   contentType: string;
+  /** The text fields sent beside the file (the first value of each name), e.g. `sport`. */
+  fields: ReadonlyMap<string, string>;
 }
 
 export interface UploadLimits {
@@ -123,7 +125,7 @@ function refusalFor(error: unknown, tooLarge: () => AppError): AppError | undefi
 /**
  * Streams the multipart field `video` to a temporary file (never into memory). Refuses with 413 a
  * file past `maxBytes`, and with 400 a body that goes quiet for `idleTimeoutMs`, is cut short, is not
- * multipart or holds more than one file. Other parts are skipped. The temporary file is removed on
+ * multipart or holds more than one file. Text fields are returned beside it; other files are skipped. The temporary file is removed on
  * every refusal; on success the caller owns it.
  */
 export async function receiveVideoUpload(
@@ -144,7 +146,8 @@ export async function receiveVideoUpload(
     maxBytes: options.maxBytes + MULTIPART_OVERHEAD,
     tooLarge,
   });
-  let received: ReceivedUpload | undefined;
+  let received: Omit<ReceivedUpload, 'fields'> | undefined;
+  const fields = new Map<string, string>();
   let sink: WriteStream | undefined;
   try {
     const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1 } });
@@ -154,6 +157,9 @@ export async function receiveVideoUpload(
       if (current.done) break;
       const part = current.value;
       if (part.type !== 'file') {
+        if (typeof part.value === 'string' && !fields.has(part.fieldname)) {
+          fields.set(part.fieldname, part.value);
+        }
         next = parts.next();
         continue;
       }
@@ -199,5 +205,5 @@ export async function receiveVideoUpload(
     watch.stop();
   }
   if (!received) throw new AppError(400, NO_VIDEO_FILE_MESSAGE);
-  return received;
+  return { ...received, fields };
 }

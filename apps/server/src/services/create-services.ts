@@ -28,6 +28,7 @@ import { createAccountMailService } from './accounts/account-mail.service.js';
 import { createAccountService } from './accounts/account.service.js';
 import { createFailedAttempts } from './accounts/failed-attempts.js';
 import { createSettingsService } from './accounts/settings.service.js';
+import { createSportChoices } from './accounts/sport-choices.js';
 import type { Clock } from './clock.js';
 import { createMediaUrlSigner } from './media/signed-media-url.js';
 import { discardProcessingFiles } from './processing/discard-processing-files.js';
@@ -149,6 +150,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       clock,
     }),
   });
+  const sports = createSportChoices({ users, clock });
   const signer = createMediaUrlSigner({
     secret: config.jwtSecret,
     apiPrefix: infra.apiPrefix,
@@ -206,6 +208,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
       iCloudResolveUrl: config.iCloudResolveUrl,
     }),
     processing,
+    sports,
     probe: probeWithinLimit,
   });
   const ingest = createVideoIngestService({
@@ -264,6 +267,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     accounts,
     accountMails,
     settings,
+    sports,
     signer,
     sharing,
     processing,

@@ -31,13 +31,24 @@ export async function makeTextFile(file: string): Promise<string> {
   return file;
 }
 
-/** A multipart/form-data body with one file part. */
+/** A multipart/form-data body of file parts and text fields, in the order given. */
 export function multipartBody(
-  parts: { field: string; fileName: string; content: Buffer; contentType?: string }[],
+  parts: (
+    | { field: string; fileName: string; content: Buffer; contentType?: string }
+    | { field: string; value: string }
+  )[],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----filmroom${Date.now().toString(16)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+      continue;
+    }
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\n` +
@@ -59,8 +70,11 @@ export function uploadFile(
   apiPath: string,
   token: string,
   file: { fileName: string; content: Buffer; field?: string },
+  /** Text fields sent before the file. */
+  fields: Record<string, string> = {},
 ) {
   const body = multipartBody([
+    ...Object.entries(fields).map(([field, value]) => ({ field, value })),
     { field: file.field ?? 'video', fileName: file.fileName, content: file.content },
   ]);
   return app.inject({

@@ -19,6 +19,7 @@ import { runEngine } from '../../src/infra/engine/engine-process.js';
 import { probeVideo } from '@filmroom/vision/media';
 import { createJobHandlers } from '../../src/jobs/job-handlers.js';
 import { createServices } from '../../src/services/create-services.js';
+import type { EngineRunner } from '../../src/services/processing/processing-run.service.js';
 import { RunningImports } from '../../src/services/videos/running-imports.js';
 import { InProcessJobs } from './in-process-jobs.js';
 import { linkIn, readOutbox, type SentMail } from './outbox.js';
@@ -69,7 +70,13 @@ export interface TestApp {
 /** The real app on a test database, with the outbox mailer in a temp folder. */
 export async function startTestApp(
   db: Database,
-  options: { env?: Record<string, string>; mailer?: Mailer; logger?: FastifyBaseLogger } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    logger?: FastifyBaseLogger;
+    /** Runs the engines instead of their child processes (e.g. to see what they are asked). */
+    engines?: EngineRunner;
+  } = {},
 ): Promise<TestApp> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'filmroom-outbox-'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'filmroom-data-'));
@@ -94,7 +101,7 @@ export async function startTestApp(
     // Still argon2id, at a cost that keeps the suite fast.
     passwords: createArgon2PasswordHasher({ memoryCost: 1024, timeCost: 1 }),
     imports: new RunningImports(),
-    engines: runEngine,
+    engines: options.engines ?? runEngine,
     probe: probeVideo,
     tmpDir: path.join(dataDir, 'tmp'),
     apiPrefix: API_PREFIX,

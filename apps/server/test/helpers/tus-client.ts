@@ -45,11 +45,15 @@ export function tusClient(
         },
       }),
     remove: (location: string) => app.inject({ method: 'DELETE', url: location, headers: auth }),
-    complete: (uploadId: string, uploadKind: UploadKind = UploadKind.VideoLibrary) =>
+    complete: (
+      uploadId: string,
+      uploadKind: UploadKind = UploadKind.VideoLibrary,
+      extra: Record<string, unknown> = {},
+    ) =>
       app.inject({
         method: 'POST',
         url: `/api${resumableCompletePath(uploadId)}`,
-        payload: { uploadKind },
+        payload: { uploadKind, ...extra },
         headers: { authorization: `Bearer ${token}` },
       }),
   };

@@ -47,18 +47,18 @@ export function UploadFlow({ children }: { children: ReactNode }) {
           setModeId(undefined);
           setKept(undefined);
         }}
-        onSubmit={(mode, source) => {
+        onSubmit={(mode, source, sport) => {
           setModeId(undefined);
           setKept(undefined);
           upload.mutate(
-            { mode, source },
+            { mode, source, sport },
             {
               onSuccess: setOutcome,
               onError: (error) => {
                 const reason = uploadFailureReason(error);
                 // A link or library video refused for no stated reason has nothing to fix in the dialog.
                 if (source.kind !== 'file' && !reason) return;
-                setKept({ source, reason });
+                setKept({ source, reason, sport });
                 setModeId(mode.id);
               },
             },

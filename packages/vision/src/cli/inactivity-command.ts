@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { runInactivityFilter } from '../engines/inactivity/run-inactivity-filter.js';
+import { isSportChoice, SPORT_CHOICES } from '../perception/sport/sports.js';
 import {
   EXIT_USAGE,
   parseFilmCommandArgs,
@@ -8,7 +9,7 @@ import {
   type CliCommand,
 } from './command.js';
 
-const USAGE = 'scout-vision inactivity <input> --json <out.json> [--output <out.mp4>] [--quiet]';
+const USAGE = `scout-vision inactivity <input> --json <out.json> [--output <out.mp4>] [--sport <${SPORT_CHOICES.join('|')}>] [--quiet]`;
 
 /** `scout-vision inactivity`: finds live play, writes the JSON result and optionally the cut video. */
 export const inactivityCommand: CliCommand = {
@@ -18,15 +19,16 @@ export const inactivityCommand: CliCommand = {
   async run(args) {
     const parsed = parseFilmCommandArgs(
       args,
-      { json: { type: 'string' }, output: { type: 'string' } },
+      { json: { type: 'string' }, output: { type: 'string' }, sport: { type: 'string' } },
       USAGE,
     );
     if (!parsed) return EXIT_USAGE;
     const { input, values } = parsed;
-    const { json, output, quiet } = values;
+    const { json, output, sport, quiet } = values;
     if (!json) return usageError(USAGE);
+    if (sport !== undefined && !isSportChoice(sport)) return usageError(USAGE);
     return runEngineCommand(quiet, async (signal, onProgress) => {
-      const result = await runInactivityFilter({ input, output, signal, onProgress });
+      const result = await runInactivityFilter({ input, output, sport, signal, onProgress });
       if (!quiet) process.stderr.write('\n');
       const { rendered, ...payload } = result;
       await writeFile(json, JSON.stringify(payload, null, 2) + '\n');

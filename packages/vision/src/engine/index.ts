@@ -11,6 +11,7 @@ export type {
 export type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
 export type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
 export type { TeamLetter } from '../perception/teams/cluster-teams.js';
+export type { FilmSport, SportChoice } from '../perception/sport/sports.js';
 export type {
   TrackingPlayer,
   TrackingTeam,

@@ -126,12 +126,14 @@ export function resumableUploadsRoutes(options: {
     app.patch(`${base}/:uploadId`, handOver);
     app.delete(`${base}/:uploadId`, handOver);
 
-    app.post<{ Params: { uploadId: string } }>(`${base}/:uploadId/complete`, (request) =>
-      options.resumable.complete(
+    app.post<{ Params: { uploadId: string } }>(`${base}/:uploadId/complete`, (request) => {
+      const body = parseBody(resumableCompleteRequestSchema, request.body);
+      return options.resumable.complete(
         request.userId,
         request.params.uploadId,
-        parseBody(resumableCompleteRequestSchema, request.body).uploadKind,
-      ),
-    );
+        body.uploadKind,
+        body.sport,
+      );
+    });
   };
 }

@@ -5,18 +5,21 @@ import {
   updateProfileRequestSchema,
   type EmailPreferences,
   type MyProfileResponse,
+  type RememberedSportResponse,
   type TokenPair,
 } from '@filmroom/contract';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { SettingsService } from '../../services/accounts/settings.service.js';
+import type { SportChoices } from '../../services/accounts/sport-choices.js';
 import { parseBody } from '../parse-body.js';
 
 /** Spec §7 Settings: the signed-in user's own settings. */
 export function settingsRoutes(options: {
   settings: SettingsService;
+  sports: SportChoices;
   authenticate: preHandlerAsyncHookHandler;
 }) {
-  const { settings } = options;
+  const { settings, sports } = options;
 
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('preHandler', options.authenticate);
@@ -41,6 +44,10 @@ export function settingsRoutes(options: {
         request.userId,
         parseBody(updateProfileRequestSchema, request.body),
       );
+    });
+
+    app.get(ApiPaths.rememberedSport, async (request): Promise<RememberedSportResponse> => {
+      return { sport: await sports.remembered(request.userId) };
     });
 
     app.put(ApiPaths.changePassword, async (request): Promise<TokenPair> => {

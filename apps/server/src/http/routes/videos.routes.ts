@@ -4,6 +4,7 @@ import {
   editVideoRequestSchema,
   platformLinkRequestSchema,
   processLibraryVideoRequestSchema,
+  SPORT_FIELD,
   TOOL_IDS,
   TOOLS,
   UploadKind,
@@ -101,12 +102,16 @@ export function videosRoutes(options: {
       app.post(path, async (request, reply) => {
         const free = takeSlot(request.userId, reply);
         try {
-          const upload = await receiveVideoUpload(request, reply, {
+          const { fields, ...upload } = await receiveVideoUpload(request, reply, {
             tmpDir: options.tmpDir,
             maxBytes: options.maxUploadBytes,
             idleTimeoutMs: options.uploadIdleTimeoutMs,
           });
-          return await intake.acceptUpload(request.userId, { ...upload, tool });
+          return await intake.acceptUpload(request.userId, {
+            ...upload,
+            tool,
+            sport: fields.get(SPORT_FIELD),
+          });
         } finally {
           free();
         }
@@ -120,6 +125,7 @@ export function videosRoutes(options: {
         kind: VideoSource.Platform,
         url: body.videoUrl,
         tool,
+        sport: body.sport,
       });
     });
 
@@ -130,19 +136,30 @@ export function videosRoutes(options: {
         kind: VideoSource.Platform,
         url: body.videoUrl,
         tool,
+        sport: body.sport,
       });
     });
 
     app.post(ApiPaths.libraryCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
       const tool = UploadKind.VideoLibrary;
-      return intake.importLink(request.userId, { kind: VideoSource.Cloud, url: body.url, tool });
+      return intake.importLink(request.userId, {
+        kind: VideoSource.Cloud,
+        url: body.url,
+        tool,
+        sport: body.sport,
+      });
     });
 
     app.post(ApiPaths.processCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
       const tool = processingKindOf(body.videoType);
-      return intake.importLink(request.userId, { kind: VideoSource.Cloud, url: body.url, tool });
+      return intake.importLink(request.userId, {
+        kind: VideoSource.Cloud,
+        url: body.url,
+        tool,
+        sport: body.sport,
+      });
     });
 
     app.post(ApiPaths.processLibrary, (request) =>

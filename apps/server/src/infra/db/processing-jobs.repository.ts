@@ -1,3 +1,4 @@
+import type { Sport } from '@filmroom/contract';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from './database.js';
 import {
@@ -69,6 +70,8 @@ export function createProcessingJobsRepository(db: Database) {
       entryVideoId: string;
       sourceVideoId: string;
       kind: ProcessingKind;
+      /** The sport chosen for the run, handed to its engine (none: the engine is told none). */
+      sport?: Sport;
     }): Promise<ProcessingJob> {
       const [job] = await db.insert(processingJobs).values(values).returning();
       if (!job) throw new Error('Inserting a processing job returned no row');

@@ -1,7 +1,10 @@
 import {
+  DEFAULT_SPORT,
+  SPORT_IDS,
   TOOL_IDS,
   VideoSource,
   type ChosenPlayers,
+  type Sport,
   type Tool,
   type VideoChapter,
 } from '@filmroom/contract';
@@ -35,6 +38,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    /** The sport the upload dialog preselects: the one chosen for the user's last run. */
+    sport: text('sport', { enum: SPORT_IDS as [Sport, ...Sport[]] })
+      .notNull()
+      .default(DEFAULT_SPORT),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -241,6 +248,8 @@ export const processingJobs = pgTable(
     /** The video whose file is processed (the library video, or the entry itself for uploads). */
     sourceVideoId: uuid('source_video_id').notNull(),
     kind: text('kind', { enum: PROCESSING_KINDS }).notNull(),
+    /** The sport chosen for the run (or "auto"), handed to the engine; null on runs made before. */
+    sport: text('sport', { enum: SPORT_IDS as [Sport, ...Sport[]] }),
     state: text('state', { enum: PROCESSING_STATES }).notNull().default('queued'),
     percentageCompleted: integer('percentage_completed').notNull().default(0),
     errorMessage: text('error_message').notNull().default(''),

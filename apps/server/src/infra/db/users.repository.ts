@@ -23,6 +23,7 @@ export type UserChanges = Partial<
     | 'passwordHash'
     | 'notificationsEnabled'
     | 'activatedAt'
+    | 'sport'
   >
 >;
 

@@ -4,6 +4,7 @@ import {
   ProcessingProgress,
   Tool,
   validateSelectPlayers,
+  type Sport,
   type SelectPlayersRequest,
   type SelectPlayersResponse,
   type TrackingInfoResponse,
@@ -41,8 +42,11 @@ export function createProcessingService(deps: {
   }
 
   return {
-    /** A new in-progress entry asked for a tool; a library video's entry starts its engine now. */
-    async requested(entry: Video): Promise<void> {
+    /**
+     * A new in-progress entry asked for a tool, for a film of `sport`; a library video's entry
+     * starts its engine now.
+     */
+    async requested(entry: Video, sport: Sport): Promise<void> {
       const tool = entry.requestedTool;
       if (!tool) return;
       const job = await processing.create({
@@ -50,6 +54,7 @@ export function createProcessingService(deps: {
         entryVideoId: entry.id,
         sourceVideoId: entry.parentVideoId ?? entry.id,
         kind: tool,
+        sport,
       });
       if (entry.status === 'ready') await queueEngine(job);
     },

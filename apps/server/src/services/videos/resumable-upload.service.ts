@@ -7,6 +7,7 @@ import {
 } from '@filmroom/contract';
 import type { Locker } from '@tus/utils';
 import type { ResumableUploadStore } from '../../infra/storage/resumable-upload-store.js';
+import { namedSport } from '../accounts/sport-choices.js';
 import { AppError } from '../errors.js';
 import type { VideoIntakeService } from './video-intake.service.js';
 
@@ -36,7 +37,11 @@ export function createResumableUploadService(deps: {
       userId: string,
       uploadId: string,
       tool: UploadKind,
+      /** The sport property as sent (beyond the spec). */
+      sport?: unknown,
     ): Promise<LibraryVideo | InProgressVideo> {
+      // Refused before the upload is touched: it stays, to be completed with a known sport.
+      namedSport(sport);
       const seen = await uploads.find(uploadId);
       if (!seen) return earlierOrUnknown(userId, uploadId);
       if (seen.owner !== userId) throw new AppError(404, ResumableUploadMessages.unknownUpload);
@@ -64,6 +69,7 @@ export function createResumableUploadService(deps: {
             contentType: upload.metadata[ResumableMetadataKeys.contentType] ?? '',
             tool,
             videoId: uploadId,
+            sport,
           });
         } catch (error) {
           // A refused file is done with; after a failure of ours the upload stays for a retry.

@@ -13,6 +13,7 @@ import {
   toolOfVideoType,
   UploadKind,
   VideoSource,
+  type Sport,
   type VideoType,
   type InProgressVideo,
   type LibraryVideo,
@@ -27,6 +28,7 @@ import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
+import { namedSport, type SportChoices } from '../accounts/sport-choices.js';
 import { AppError } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
@@ -67,7 +69,9 @@ export function createVideoIntakeService(deps: {
    */
   links: { probe(url: string, kind: LinkKind): Promise<LinkProbeResult> };
   /** Creates the processing job of a new processing entry (and queues it when its source is ready). */
-  processing: { requested(entry: Video): Promise<void> };
+  processing: { requested(entry: Video, sport: Sport): Promise<void> };
+  /** The sport of a new run: the one a request names, else the user's remembered one. */
+  sports: SportChoices;
   /** Reads an uploaded file's container and streams; fails with a MediaError if it is no video. */
   probe(file: string): Promise<MediaInfo>;
 }) {
@@ -79,9 +83,22 @@ export function createVideoIntakeService(deps: {
       : toInProgressVideo(video);
   }
 
-  async function queueOrUndo(video: Video, kind: 'ingest' | 'import-link'): Promise<void> {
+  /** The sport a new entry's run gets; a library upload runs nothing and has none. */
+  async function sportOfRun(
+    userId: string,
+    kind: UploadKind,
+    named: Sport | undefined,
+  ): Promise<Sport | undefined> {
+    return kind === UploadKind.VideoLibrary ? undefined : deps.sports.forRun(userId, named);
+  }
+
+  async function queueOrUndo(
+    video: Video,
+    kind: 'ingest' | 'import-link',
+    sport: Sport | undefined,
+  ): Promise<void> {
     try {
-      if (video.requestedTool !== null) await deps.processing.requested(video);
+      if (video.requestedTool !== null && sport) await deps.processing.requested(video, sport);
       await jobs.send(kind, { videoId: video.id });
     } catch (error) {
       await videos.delete(video.id);
@@ -112,10 +129,13 @@ export function createVideoIntakeService(deps: {
         contentType?: string;
         tool: UploadKind;
         videoId?: string;
+        /** The sport field as sent (beyond the spec); checked here. */
+        sport?: unknown;
       },
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
+        const named = namedSport(upload.sport);
         const info = await deps.probe(upload.file).catch((error: unknown) => {
           if (error instanceof PictureTooLargeError) {
             throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
@@ -148,7 +168,8 @@ export function createVideoIntakeService(deps: {
           await storage.delete(key);
           throw error;
         }
-        await queueOrUndo(stored, 'ingest');
+        await queueOrUndo(stored, 'ingest', await sportOfRun(userId, upload.tool, named));
+        if (stored.requestedTool !== null) await deps.sports.remember(userId, named);
         return answer(stored);
       } finally {
         await rm(upload.file, { force: true });
@@ -166,8 +187,9 @@ export function createVideoIntakeService(deps: {
 
     async importLink(
       userId: string,
-      request: { kind: LinkKind; url: string; tool: UploadKind },
+      request: { kind: LinkKind; url: string; tool: UploadKind; sport?: unknown },
     ): Promise<LibraryVideo | InProgressVideo> {
+      const named = namedSport(request.sport);
       const url = request.url.trim();
       if (request.kind === VideoSource.Cloud && !isICloudLink(url)) {
         throw new AppError(400, Messages.invalidICloudLink);
@@ -189,20 +211,23 @@ export function createVideoIntakeService(deps: {
         status: 'importing',
         percentageCompleted: 0,
       });
-      await queueOrUndo(video, 'import-link');
+      await queueOrUndo(video, 'import-link', await sportOfRun(userId, request.tool, named));
+      if (video.requestedTool !== null) await deps.sports.remember(userId, named);
       return answer(video);
     },
 
     /** Records a processing request for a stored library video (the pipeline picks it up later). */
     async processLibraryVideo(
       userId: string,
-      request: { videoId: string; videoType: VideoType },
+      request: { videoId: string; videoType: VideoType; sport?: unknown },
     ): Promise<InProgressVideo> {
+      const named = namedSport(request.sport);
       const source = await videos.findOwned(userId, request.videoId);
       if (!source || source.requestedTool !== null || !source.sourceKey) {
         throw new AppError(404, Messages.notFound);
       }
       const tool = processingToolOf(request.videoType);
+      const sport = await deps.sports.forRun(userId, named);
       const video = await videos.create({
         userId,
         title: source.title,
@@ -214,11 +239,12 @@ export function createVideoIntakeService(deps: {
         percentageCompleted: ProcessingProgress.engineStart,
       });
       try {
-        await deps.processing.requested(video);
+        await deps.processing.requested(video, sport);
       } catch (error) {
         await videos.delete(video.id);
         throw error;
       }
+      await deps.sports.remember(userId, named);
       return toInProgressVideo(video);
     },
   };

@@ -1,3 +1,4 @@
+import type { SportChoice } from '../../perception/sport/sports.js';
 import type { EngineRunOptions } from '../run-options.js';
 import { runInactivityFilter, type InactivityFilterResult } from './run-inactivity-filter.js';
 
@@ -6,6 +7,8 @@ export interface InactivityRequest {
   engine: 'inactivity';
   input: string;
   output: string;
+  /** The film's sport as the user chose it (`auto`: detect it); absent: none known. */
+  sport?: SportChoice;
 }
 
 export type InactivityResult = InactivityFilterResult;
@@ -14,5 +17,11 @@ export function run(
   request: InactivityRequest,
   { signal, onProgress }: EngineRunOptions = {},
 ): Promise<InactivityResult> {
-  return runInactivityFilter({ input: request.input, output: request.output, signal, onProgress });
+  return runInactivityFilter({
+    input: request.input,
+    output: request.output,
+    sport: request.sport,
+    signal,
+    onProgress,
+  });
 }

@@ -1,6 +1,11 @@
 import { probeVideo } from '../../media/probe.js';
 import { renderSegments } from '../../media/render-segments.js';
 import { detectLivePlay } from './detect-live-play.js';
+import {
+  resolveFilmSport,
+  type FilmSportResolution,
+} from '../../perception/sport/resolve-sport.js';
+import type { SportChoice } from '../../perception/sport/sports.js';
 import type { DecodeOptions, LiveSegment } from './live-play-model.js';
 
 export interface InactivityFilterOptions {
@@ -11,6 +16,8 @@ export interface InactivityFilterOptions {
   /** 0–100 over analysis and rendering together. */
   onProgress?: (percent: number) => void;
   decode?: Partial<DecodeOptions>;
+  /** The film's sport as chosen (`auto`: detect it); absent: none known. */
+  sport?: SportChoice;
 }
 
 /** The result the CLI writes as JSON and the worker stores. */
@@ -22,6 +29,8 @@ export interface InactivityFilterResult {
   timings: { analysisSec: number; renderSec: number };
   /** False when an output was asked for but there was no live play to render. */
   rendered: boolean;
+  /** The sport the analysis went by, when one was chosen (detected for "auto"). */
+  sport?: FilmSportResolution;
 }
 
 const ANALYSIS_SHARE_WITH_RENDER = 85;
@@ -38,6 +47,10 @@ export async function runInactivityFilter(
   const analysisShare = output ? ANALYSIS_SHARE_WITH_RENDER : 100;
   const started = performance.now();
   const info = await probeVideo(input, { signal });
+  // `sport.used` is the film's sport for the decoder (null: none known).
+  const sport = options.sport
+    ? await resolveFilmSport({ chosen: options.sport, input, info, ...(signal ? { signal } : {}) })
+    : undefined;
   const live = await detectLivePlay({
     input,
     info,
@@ -73,6 +86,7 @@ export async function runInactivityFilter(
     keptSec: round(live.keptSec),
     timings: { analysisSec: round(analysisSec), renderSec: round(renderSec) },
     rendered,
+    ...(sport ? { sport } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TeamLetter } from '../../perception/teams/cluster-teams.js';
+import type { SportChoice } from '../../perception/sport/sports.js';
 import type { EngineRunOptions } from '../run-options.js';
 import { analyseTracking } from './analyse-tracking.js';
 import { renderClips, type RenderClipsResult } from './clips/render-clips.js';
@@ -11,6 +12,8 @@ export type TrackingSummary = Pick<TrackingAnalysis, 'durationSec' | 'teams' | '
 export interface TrackAnalyseRequest {
   engine: 'track-analyse';
   input: string;
+  /** The film's sport as the user chose it; carried for later use, the analysis does not read it yet. */
+  sport?: SportChoice;
 }
 
 /** Render the clips in which the chosen players of one team appear, with a spotlight on them. */

@@ -6,7 +6,7 @@ import {
   TOOLS,
 } from '@filmroom/contract';
 import path from 'node:path';
-import { UserFacingFailure, type ToolModule } from './tool-module.js';
+import { sportOf, UserFacingFailure, type ToolModule } from './tool-module.js';
 
 /** Inactivity Filter: a new library video of only the live play. */
 export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
@@ -19,8 +19,15 @@ export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
       async run(run) {
         const output = path.join(run.work, 'inactivity.mp4');
         const result = await run.withSource((input) =>
-          run.runEngine({ engine: 'inactivity', input, output }),
+          run.runEngine({ engine: 'inactivity', input, output, ...sportOf(run.job) }),
         );
+        if (result.sport) {
+          const { chosen, used, detection } = result.sport;
+          run.logger.info(
+            { processingJobId: run.job.id, chosen, used, detection },
+            'Sport of the film',
+          );
+        }
         if (!result.rendered || result.segments.length === 0) {
           throw new UserFacingFailure(ProcessingMessages.noLivePlay);
         }

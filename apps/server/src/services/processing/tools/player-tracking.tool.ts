@@ -2,7 +2,7 @@ import { colourName, ProcessingMessages, ProcessingProgress, Tool } from '@filmr
 import path from 'node:path';
 import { videoKeys } from '../../videos/video-keys.js';
 import { photoId, type StoredAnalysis } from '../processing-types.js';
-import { UserFacingFailure, type RunContext, type ToolModule } from './tool-module.js';
+import { sportOf, UserFacingFailure, type RunContext, type ToolModule } from './tool-module.js';
 
 /** A JPEG of each player found, stored under the entry's prefix; players without one are logged. */
 async function storePlayerPhotos(
@@ -47,7 +47,11 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
       async run(run) {
         let photos: Record<string, string> = {};
         const summary = await run.withSource(async (input) => {
-          const result = await run.runEngine({ engine: 'track-analyse', input });
+          const result = await run.runEngine({
+            engine: 'track-analyse',
+            input,
+            ...sportOf(run.job),
+          });
           photos = await storePlayerPhotos(run, input, result.players);
           return result;
         });

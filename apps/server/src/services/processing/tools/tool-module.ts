@@ -1,5 +1,5 @@
 import type { ChosenPlayers, Tool, TOOLS, VideoChapter } from '@filmroom/contract';
-import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
+import type { EngineRequest, EngineResult, SportChoice } from '@filmroom/vision/engine';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type { ProcessingJob } from '../../../infra/db/processing-jobs.repository.js';
@@ -8,6 +8,11 @@ import type { Video } from '../../../infra/db/videos.repository.js';
 import type { PlayerSighting } from '../../../infra/media/player-photo.js';
 import type { ProgressRange } from '../../progress/stage-progress.js';
 import type { StoredAnalysis } from '../processing-types.js';
+
+/** The sport chosen for a job's run, as its engine request carries it (none on runs made before). */
+export function sportOf(job: ProcessingJob): { sport?: SportChoice } {
+  return job.sport ? { sport: job.sport } : {};
+}
 
 /** An engine failure the user can act on (its message is shown); anything else is retried. */
 export class UserFacingFailure extends Error {}

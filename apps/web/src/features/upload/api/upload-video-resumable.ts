@@ -5,6 +5,8 @@ import {
   ResumableUploadPaths,
   type InProgressVideo,
   type LibraryVideo,
+  type ResumableCompleteRequest,
+  type Sport,
   type UploadKind,
 } from '@filmroom/contract';
 import { currentAccessToken, http } from '../../../lib/http-client.js';
@@ -99,12 +101,21 @@ function sendResumable(
 export async function uploadVideoResumable(
   file: File,
   uploadKind: UploadKind,
-  options: { onProgress: (sent: number, total: number) => void; signal?: AbortSignal },
+  options: {
+    onProgress: (sent: number, total: number) => void;
+    signal?: AbortSignal;
+    /** The film's sport for a tool, sent with the completion. */
+    sport?: Sport | undefined;
+  },
 ): Promise<Partial<LibraryVideo & InProgressVideo> | undefined> {
   const uploadId = await sendResumable(file, options.onProgress, options.signal);
+  const completion: ResumableCompleteRequest = {
+    uploadKind,
+    ...(options.sport ? { sport: options.sport } : {}),
+  };
   const response = await http.post<Partial<LibraryVideo & InProgressVideo> | undefined>(
     resumableCompletePath(uploadId),
-    { uploadKind },
+    completion,
     { signal: options.signal },
   );
   return response.data;

@@ -206,6 +206,7 @@ describe('upload dialog', () => {
     expect(api.callsTo(`POST ${ApiPaths.processLibrary}`)[0]!.body).toEqual({
       videoType: VideoType.Inactivity,
       videoId: 'b',
+      sport: 'auto',
     });
   });
 
@@ -256,6 +257,101 @@ describe('upload dialog', () => {
     await app.user.click(document.querySelector('.p-dialog-mask')!);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('the Sport choice', () => {
+  const SPORT_LABELS = [
+    'Detect automatically',
+    'American football',
+    'Volleyball',
+    'Basketball',
+    'Soccer',
+    'Other',
+  ];
+
+  function sportField(dialog: HTMLElement): HTMLSelectElement {
+    return within(dialog).getByRole('combobox', { name: 'Sport' });
+  }
+
+  function shownSport(dialog: HTMLElement): string | undefined {
+    const field = sportField(dialog);
+    return field.options[field.selectedIndex]?.textContent ?? undefined;
+  }
+
+  async function close(app: App, dialog: HTMLElement) {
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }
+
+  it('both tools offer the six sports with the remembered one chosen; the library upload asks none', async () => {
+    serveLists();
+    api.on(`GET ${ApiPaths.rememberedSport}`, { body: { sport: 'basketball' } });
+    const app = renderHome();
+
+    for (const [button] of [['Inactivity Filter'], ['Player Tracking']] as const) {
+      const dialog = await openUpload(app, button);
+      await waitFor(() => expect(shownSport(dialog)).toBe('Basketball'));
+      const labels = Array.from(sportField(dialog).options).map((option) => option.textContent);
+      expect(labels).toEqual(SPORT_LABELS);
+      await close(app, dialog);
+    }
+    const dialog = await openUpload(app, 'Upload to Video Library');
+    expect(within(dialog).queryByRole('combobox', { name: 'Sport' })).not.toBeInTheDocument();
+  });
+
+  it('a new user sees Detect automatically, and the sport picked goes with the run and is chosen next time', async () => {
+    serveLists();
+    api.on(`GET ${ApiPaths.rememberedSport}`, { body: { sport: 'auto' } });
+    api.on(`POST ${ApiPaths.processPlatform}`, { body: inProgressVideo({ id: 'yt' }) });
+    api.on(`POST ${ApiPaths.trackingFileUpload}`, { body: inProgressVideo({ id: 'f1' }) });
+    const app = renderHome();
+    let dialog = await openUpload(app, 'Inactivity Filter');
+    await waitFor(() => expect(shownSport(dialog)).toBe('Detect automatically'));
+
+    await app.user.selectOptions(sportField(dialog), 'Volleyball');
+    await paste(
+      app,
+      within(dialog).getByLabelText('YouTube, Hudl or Instagram Reel link'),
+      YOUTUBE,
+    );
+    await submit(app, dialog, 'Run Inactivity Filter');
+    let success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
+    expect(api.callsTo(`POST ${ApiPaths.processPlatform}`)[0]!.body).toEqual({
+      videoType: VideoType.Inactivity,
+      videoUrl: YOUTUBE,
+      sport: 'volleyball',
+    });
+    await app.user.click(within(success).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The other tool, on a device file (the multipart upload: no resumable endpoint here).
+    dialog = await openUpload(app, 'Player Tracking');
+    expect(shownSport(dialog)).toBe('Volleyball');
+    await app.user.selectOptions(sportField(dialog), 'Soccer');
+    await chooseFile(app, dialog, videoFile());
+    await submit(app, dialog, 'Run Player Tracking Filter');
+    success = await screen.findByRole('dialog', { name: 'Video successfully uploaded!' });
+    const multipart = String(api.callsTo(`POST ${ApiPaths.trackingFileUpload}`)[0]!.body);
+    expect(multipart).toMatch(/name="sport"\r\n\r\nsoccer\r\n/);
+    expect(multipart).toContain('name="video"; filename="game.mp4"');
+    await app.user.click(within(success).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openUpload(app, 'Inactivity Filter');
+    expect(shownSport(dialog)).toBe('Soccer');
+  });
+
+  it('when the remembered sport cannot be read the dialog offers Detect automatically, quietly', async () => {
+    serveLists();
+    const app = renderHome();
+    const dialog = await openUpload(app, 'Inactivity Filter');
+
+    await waitFor(() =>
+      expect(api.callsTo(`GET ${ApiPaths.rememberedSport}`).length).toBeGreaterThan(0),
+    );
+    expect(shownSport(dialog)).toBe('Detect automatically');
+    expect(toastTexts()).toEqual([]);
   });
 });
 
@@ -364,6 +460,7 @@ describe('uploading', () => {
     expect(api.callsTo(`POST ${ApiPaths.processCopyFromCloud}`)[0]!.body).toEqual({
       videoType: VideoType.Inactivity,
       url: ICLOUD,
+      sport: 'auto',
     });
   });
 

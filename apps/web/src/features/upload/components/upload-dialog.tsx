@@ -3,17 +3,21 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import {
+  DEFAULT_SPORT,
   ICLOUD_LINK_PLACEHOLDER,
   PLATFORM_LINK_PLACEHOLDER,
   validateUpload,
   type LibraryVideo,
+  type Sport,
 } from '@filmroom/contract';
 import { notify } from '../../../lib/notifier.js';
 import { FormField } from '../../../components/form-field.js';
+import { useRememberedSport } from '../api/get-remembered-sport.js';
 import type { UploadSource } from '../hooks/use-upload-video.js';
 import { videoFileProblem } from '../hooks/video-file-problem.js';
-import type { UploadModeSettings } from '../upload-modes.js';
+import { isProcessingMode, type UploadModeSettings } from '../upload-modes.js';
 import { LibraryVideoPicker } from './library-video-picker.js';
+import { SportSelect } from './sport-select.js';
 
 /**
  * A source submitted before (a file or a link), kept when the server refused it, with what went wrong
@@ -22,6 +26,8 @@ import { LibraryVideoPicker } from './library-video-picker.js';
 export interface KeptSource {
   source: UploadSource;
   reason: string | undefined;
+  /** The sport chosen with it (a tool's upload). */
+  sport?: Sport | undefined;
 }
 
 interface UploadDialogProps {
@@ -29,7 +35,8 @@ interface UploadDialogProps {
   libraryVideos: readonly LibraryVideo[];
   kept?: KeptSource | undefined;
   onHide(): void;
-  onSubmit(mode: UploadModeSettings, source: UploadSource): void;
+  /** `sport`: the film's sport for a tool; undefined for a library upload. */
+  onSubmit(mode: UploadModeSettings, source: UploadSource, sport: Sport | undefined): void;
 }
 
 /** Upload dialog (spec §2, 80vw): one source out of device file, library video, iCloud or platform link. */
@@ -42,6 +49,11 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
   const [iCloudProblem, setICloudProblem] = useState<string>();
   const [platformLink, setPlatformLink] = useState('');
   const [platformProblem, setPlatformProblem] = useState<string>();
+  // Until the user picks one, the sport shown is the one they chose last time.
+  const [chosenSport, setChosenSport] = useState<Sport>();
+  const asksSport = mode !== undefined && isProcessingMode(mode);
+  const { data: rememberedSport } = useRememberedSport(asksSport);
+  const sport = chosenSport ?? rememberedSport ?? DEFAULT_SPORT;
   const fileInput = useRef<HTMLInputElement>(null);
   // Only the last chosen file's check may answer (a quick second pick overtakes a slow first read).
   const fileCheck = useRef(0);
@@ -56,6 +68,7 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
     setICloudProblem(source?.kind === 'cloud' ? kept?.reason : undefined);
     setPlatformLink(source?.kind === 'platform' ? source.url : '');
     setPlatformProblem(source?.kind === 'platform' ? kept?.reason : undefined);
+    setChosenSport(kept?.sport);
   }, [mode, kept]);
 
   // A deleted video cannot stay selected.
@@ -126,7 +139,7 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
         : iCloudLink.trim() !== ''
           ? { kind: 'cloud', url: iCloudLink }
           : { kind: 'platform', url: platformLink };
-    onSubmit(mode, source);
+    onSubmit(mode, source, asksSport ? sport : undefined);
   }
 
   return (
@@ -221,6 +234,7 @@ export function UploadDialog({ mode, libraryVideos, kept, onHide, onSubmit }: Up
               />
             )}
           </FormField>
+          {asksSport && <SportSelect value={sport} onChange={setChosenSport} />}
           <div className="form__actions">
             <Button
               type="submit"

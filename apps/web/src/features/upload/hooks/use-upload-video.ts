@@ -4,6 +4,7 @@ import {
   VideoType,
   type InProgressVideo,
   type LibraryVideo,
+  type Sport,
 } from '@filmroom/contract';
 import { useGlobalLoader } from '../../../lib/global-loader.js';
 import { notify } from '../../../lib/notifier.js';
@@ -14,6 +15,7 @@ import {
   prependLibraryVideo,
 } from '../../../lib/video-cache.js';
 import { copyFromCloud } from '../api/copy-from-cloud.js';
+import { rememberSport } from '../api/get-remembered-sport.js';
 import { importPlatformLink } from '../api/import-platform-link.js';
 import { processLibraryVideo } from '../api/process-library-video.js';
 import { uploadVideoFile } from '../api/upload-video-file.js';
@@ -31,6 +33,8 @@ export type UploadSource =
 export interface UploadRequest {
   mode: UploadModeSettings;
   source: UploadSource;
+  /** The film's sport for a tool (sent beside the spec's payload); undefined for the library. */
+  sport?: Sport | undefined;
 }
 
 /** The new video as the success dialog and the edit dialog need it. */
@@ -57,11 +61,12 @@ type FileProgress = (sent: number, total: number) => void;
 async function sendFile(
   mode: UploadModeSettings,
   file: File,
+  sport: Sport | undefined,
   onProgress: FileProgress,
   signal: AbortSignal,
 ): Promise<UploadAnswer> {
   try {
-    return await uploadVideoResumable(file, mode.kind, { onProgress, signal });
+    return await uploadVideoResumable(file, mode.kind, { sport, onProgress, signal });
   } catch (error) {
     if (!(error instanceof ResumableUnavailableError)) throw error;
   }
@@ -70,31 +75,37 @@ async function sendFile(
     file,
     (progress) => onProgress(progress.uploadedData * 1024, progress.totalData * 1024),
     signal,
+    sport,
   );
 }
 
 function send(
-  { mode, source }: UploadRequest,
+  { mode, source, sport }: UploadRequest,
   onProgress: FileProgress,
   signal: AbortSignal,
 ): Promise<UploadAnswer> {
+  // Sent beside the spec's payload, only when a tool runs.
+  const withSport = sport ? { sport } : {};
   switch (source.kind) {
     case 'file':
-      return sendFile(mode, source.file, onProgress, signal);
+      return sendFile(mode, source.file, sport, onProgress, signal);
     case 'library':
       return processLibraryVideo({
         videoType: mode.videoType ?? VideoType.Inactivity,
         videoId: source.videoId,
+        ...withSport,
       });
     case 'cloud':
       return copyFromCloud(mode.cloudPath, {
         ...(mode.videoType ? { videoType: mode.videoType } : {}),
         url: source.url.trim(),
+        ...withSport,
       });
     case 'platform':
       return importPlatformLink(mode.platformPath, {
         ...(mode.videoType ? { videoType: mode.videoType } : {}),
         videoUrl: source.url.trim(),
+        ...withSport,
       });
   }
 }
@@ -161,6 +172,7 @@ export function useUploadVideo() {
         show(100);
       }
       const answer = await send(request, onProgress, cancellation.signal);
+      if (request.sport && isProcessingMode(request.mode)) rememberSport(client, request.sport);
       if (!hasId(answer)) {
         const key = isProcessingMode(request.mode)
           ? inProgressVideosQueryKey
