@@ -1,6 +1,7 @@
 import { probeVideo } from '../../media/probe.js';
 import { renderSegments } from '../../media/render-segments.js';
 import { detectLivePlay } from './detect-live-play.js';
+import { decodeOptionsForSport } from './sport-rhythm.js';
 import {
   resolveFilmSport,
   type FilmSportResolution,
@@ -55,7 +56,7 @@ export async function runInactivityFilter(
     input,
     info,
     signal,
-    decode: options.decode,
+    decode: { ...decodeOptionsForSport(sport?.used), ...options.decode },
     onProgress: (p) => onProgress?.((p * analysisShare) / 100),
   });
   const analysisSec = (performance.now() - started) / 1000;

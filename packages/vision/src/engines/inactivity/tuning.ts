@@ -31,3 +31,9 @@ export const RESCUE_PAD_AFTER_SEC = 1.5;
  */
 export const RESCUE_MAX_SHARE = 0.35;
 export const RESCUE_MIN_SEC = 15;
+
+/**
+ * In basketball and soccer play runs in long stretches broken by stoppages: a lull this long (s)
+ * does not end it (sport-rhythm.ts).
+ */
+export const LONG_PLAY_HOLD_SEC = 6;
