@@ -40,7 +40,11 @@ export function hexToLab(hex: string): Lab | undefined {
  * brown a dark orange or yellow.
  */
 function chromaticName(l: number, c: number, h: number): string | undefined {
-  if (h >= 345 || h < 15) return l < 32 && c >= 25 ? 'maroon' : l >= 50 ? 'pink' : 'red';
+  if (h >= 345 || h < 15) {
+    if (l < 32) return c >= 25 ? 'maroon' : undefined;
+    // a bright red under a strong light stays red; a magenta or a light red is pink
+    return l >= 60 || (h >= 345 && l >= 45) ? 'pink' : 'red';
+  }
   if (h < 45) {
     if (l < 45 && c < 25) return 'brown';
     if (l < 32) return 'maroon';
@@ -74,6 +78,8 @@ function greyName(l: number): string {
 const GREY_CHROMA = 9;
 const WHITE_CHROMA = 14;
 const NAVY_CHROMA = 5;
+const DARK_LIGHTNESS = 16;
+const DARK_CHROMA = 20;
 
 /** The everyday name of a colour given in CIE L*a*b* (see `colourName`). */
 export function labColourName({ l, a, b }: Lab): string {
@@ -82,6 +88,8 @@ export function labColourName({ l, a, b }: Lab): string {
   // a dark blue seen dim keeps little chroma, and is still navy to a person (not black)
   if (l < 35 && c >= NAVY_CHROMA && c < GREY_CHROMA && h >= 220 && h < 310) return 'navy';
   if (c < GREY_CHROMA || (l >= 85 && c < WHITE_CHROMA)) return greyName(l);
+  // too dark for a hue a person would name
+  if (l < DARK_LIGHTNESS && c < DARK_CHROMA) return 'black';
   return chromaticName(l, c, h) ?? greyName(l);
 }
 
