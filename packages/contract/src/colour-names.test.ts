@@ -39,6 +39,20 @@ describe('colourName', () => {
     expect(colourName('#d32f2f')).toBe('red');
   });
 
+  it('names kits as a person does on film, where a camera dims and dulls them', () => {
+    // the league clip's yellow shirts in a dim hall: no gold, no brown
+    expect(colourName('#978052')).toBe('yellow');
+    expect(colourName('#b0944e')).toBe('yellow');
+    expect(colourName('#ffb612')).toBe('gold');
+    // its navy shirts, dull and leaning to purple: navy, not black or purple
+    expect(colourName('#362b3b')).toBe('navy');
+    expect(colourName('#2e283d')).toBe('navy');
+    expect(colourName('#5b2a86')).toBe('purple');
+    // a red shirt brought up by a strong light stays red; near-black stays black
+    expect(colourName('#dd4267')).toBe('red');
+    expect(colourName('#27181f')).toBe('black');
+  });
+
   it('reads three-digit and upper-case hex, and says so when a value is not a colour', () => {
     expect(colourName('#FFF')).toBe('white');
     expect(colourName('C8102E')).toBe('red');

@@ -62,12 +62,14 @@ function chromaticName(l: number, c: number, h: number): string | undefined {
   if (h < 180) return l < 32 ? 'dark green' : l >= 68 ? 'light green' : 'green';
   if (h < 228) return l >= 70 ? 'light blue' : 'teal';
   if (h < 305) return l < 30 ? 'navy' : l >= 60 ? 'light blue' : 'blue';
+  // a dark, dull blue leans to purple on film; a purple kit is far more saturated
+  if (h < 330 && l < 35 && c < NAVY_PURPLE_CHROMA) return 'navy';
   return 'purple';
 }
 
 /** The name of a colour with little or no hue, by its lightness. */
 function greyName(l: number): string {
-  if (l >= 82) return 'white';
+  if (l >= 78) return 'white';
   if (l >= 70) return 'light grey';
   if (l >= 42) return 'grey';
   if (l >= 24) return 'dark grey';
@@ -78,6 +80,7 @@ function greyName(l: number): string {
 const GREY_CHROMA = 9;
 const WHITE_CHROMA = 14;
 const NAVY_CHROMA = 5;
+const NAVY_PURPLE_CHROMA = 20;
 const DARK_LIGHTNESS = 16;
 const DARK_CHROMA = 20;
 
@@ -86,7 +89,7 @@ export function labColourName({ l, a, b }: Lab): string {
   const c = Math.hypot(a, b);
   const h = ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360;
   // a dark blue seen dim keeps little chroma, and is still navy to a person (not black)
-  if (l < 35 && c >= NAVY_CHROMA && c < GREY_CHROMA && h >= 220 && h < 310) return 'navy';
+  if (l < 35 && c >= NAVY_CHROMA && c < GREY_CHROMA && h >= 220 && h < 330) return 'navy';
   if (c < GREY_CHROMA || (l >= 85 && c < WHITE_CHROMA)) return greyName(l);
   // too dark for a hue a person would name
   if (l < DARK_LIGHTNESS && c < DARK_CHROMA) return 'black';
