@@ -83,7 +83,9 @@ export function twoMeans(points: readonly Lab[]): { centre: Lab; size: number }[
 export function isSkinTone([l, a, b]: Lab): boolean {
   const chroma = Math.sqrt(a * a + b * b);
   const hue = (Math.atan2(b, a) * 180) / Math.PI;
-  return l >= 20 && l <= 88 && chroma >= 8 && chroma <= 40 && hue >= 25 && hue <= 72;
+  // a warm-lit white shirt has less chroma (under 12), a lit red or orange one a redder hue
+  // (under 42) or more chroma: neither is taken for skin
+  return l >= 20 && l <= 85 && chroma >= 12 && chroma <= 35 && hue >= 42 && hue <= 72;
 }
 
 /** The torso's pixels without skin, unless skin is most of them (then the shirt is that colour). */
