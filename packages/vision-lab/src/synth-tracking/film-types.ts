@@ -25,6 +25,7 @@ export interface SynthFilmTruth {
   fps: number;
   durationSec: number;
   kits: Record<TeamLetter, Kit>;
+  lighting?: Lighting;
   players: SynthPlayer[];
   frames: SynthFrameTruth[];
 }
@@ -42,4 +43,12 @@ export interface SynthScenario {
    * test suite uses), or people cut from a real broadcast frame of the shared media ('broadcast-frame').
    */
   sprites?: 'drawn' | 'broadcast-frame';
+  /** The light the film is shot under (see `LIGHTS`); default a neutral daylight. */
+  lighting?: Lighting;
 }
+
+/**
+ * A coloured light over the whole picture, as a camera left on a fixed white balance records it:
+ * per-channel gains in linear light, exposure included.
+ */
+export type Lighting = 'neutral' | 'warm-floodlight' | 'cool-shade' | 'indoor-tungsten';

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Box, PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
 import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
 import type {
+  Lighting,
   SynthFilmTruth,
   SynthFrameTruth,
   SynthPlayer,
@@ -37,6 +38,33 @@ export function spriteSourceFrame(): string {
 /** The package's git-ignored cache folder for generated media. */
 export function synthCacheDir(): string {
   return fileURLToPath(new URL('../../.cache/synth-tracking/', import.meta.url));
+}
+
+/** Per-channel gains in linear light (exposure included) of each lighting. */
+export const LIGHTS: Record<Lighting, readonly [number, number, number]> = {
+  neutral: [1, 1, 1],
+  'warm-floodlight': [1.0, 0.82, 0.55],
+  'cool-shade': [0.55, 0.65, 0.85],
+  'indoor-tungsten': [0.9, 0.65, 0.38],
+};
+
+/** An 8-bit lookup per channel: the light's gain applied in linear light. */
+function lightTables(lighting: Lighting): Uint8Array[] {
+  return LIGHTS[lighting].map((gain) =>
+    Uint8Array.from({ length: 256 }, (_, c) => {
+      const v = c / 255;
+      const lin = Math.min(1, (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4) * gain);
+      return Math.round(255 * (lin <= 0.0031308 ? 12.92 * lin : 1.055 * lin ** (1 / 2.4) - 0.055));
+    }),
+  );
+}
+
+function applyLight(frame: Buffer, tables: readonly Uint8Array[]): void {
+  for (let o = 0; o < frame.length; o += 3) {
+    frame[o] = tables[0]![frame[o]!]!;
+    frame[o + 1] = tables[1]![frame[o + 1]!]!;
+    frame[o + 2] = tables[2]![frame[o + 2]!]!;
+  }
 }
 
 interface Actor {
@@ -260,6 +288,8 @@ export async function renderSynthFilm(
   const finished = new Promise<number | null>((resolve) => encoder.on('close', resolve));
   const frames: SynthFrameTruth[] = [];
   const total = Math.round(scenario.durationSec * FPS);
+  const lighting = scenario.lighting ?? 'neutral';
+  const light = lighting === 'neutral' ? null : lightTables(lighting);
   let camera = 0;
   for (let i = 0; i < total; i++) {
     const t = i / FPS;
@@ -296,6 +326,7 @@ export async function renderSynthFilm(
       }
     }
     frames.push({ timeSec: t, boxes });
+    if (light) applyLight(frame, light);
     if (!encoder.stdin.write(frame))
       await new Promise((resolve) => encoder.stdin.once('drain', resolve));
   }
@@ -309,6 +340,7 @@ export async function renderSynthFilm(
     fps: FPS,
     durationSec: total / FPS,
     kits: scenario.kits,
+    ...(scenario.lighting ? { lighting: scenario.lighting } : {}),
     players: actors.map((a) => a.player),
     frames,
   };
@@ -326,7 +358,11 @@ export async function cachedSynthFilm(
 ): Promise<{ videoPath: string; truth: SynthFilmTruth }> {
   const version =
     (scenario.sprites ?? 'drawn') === 'drawn' ? `drawn-v${DRAWN_FILM_VERSION}` : `v${FILM_VERSION}`;
-  const base = join(dir, `${scenario.name}-${version}-s${scenario.seed}-${scenario.durationSec}s`);
+  const lit = scenario.lighting && scenario.lighting !== 'neutral' ? `-${scenario.lighting}` : '';
+  const base = join(
+    dir,
+    `${scenario.name}-${version}-s${scenario.seed}-${scenario.durationSec}s${lit}`,
+  );
   const videoPath = `${base}.mp4`;
   const truthPath = `${base}.json`;
   try {

@@ -14,8 +14,13 @@ import { probeVideo, type MediaInfo } from '../../media/probe.js';
 import type { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
 import { TORSO_LOOK } from '../../perception/numbers/locate-number.js';
 import type { TextDetector } from '../../perception/numbers/text-detector.js';
-import { estimateFieldColour } from '../../perception/teams/field-colour.js';
+import { estimateFieldColour, type FieldModel } from '../../perception/teams/field-colour.js';
 import { sampleKit, type KitSample } from '../../perception/teams/kit-colours.js';
+import {
+  filmLineWhite,
+  surfaceLineWhite,
+  type LinearRgb,
+} from '../../perception/teams/white-balance.js';
 import { ByteTracker, type TrackInput } from '../../perception/tracker/byte-tracker.js';
 import {
   estimateCameraShift,
@@ -68,6 +73,8 @@ export interface AnalyseTrackingOptions {
 
 /** Frames whose detection runs ahead of the analysis (keeps the detector threads busy). */
 const LOOKAHEAD = 4;
+/** The lines' colour (the light's cast) is estimated on one analysed frame in this many. */
+const LINE_WHITE_EVERY = 4;
 
 /**
  * Smaller people down to this height get the torso look, on its own schedule and beside the band
@@ -147,6 +154,7 @@ export async function analyseTracking(
     scale: sampling.scale,
     picture: pass.picture,
     includeTracks: options.includeTracks,
+    lineWhite: filmLineWhite(pass.lineWhites),
   });
   summary.stats.sampledFrames = pass.sampled;
   report(100);
@@ -264,6 +272,8 @@ class TrackingPass {
   readonly picture: PictureTimeline;
   /** Frames analysed so far. */
   sampled = 0;
+  /** The colour of the surface's lines on the frames that showed them (see `surfaceLineWhite`). */
+  readonly lineWhites: LinearRgb[] = [];
   private readonly tracker = new ByteTracker();
   private readonly records = new Map<number, TrackRecord>();
   private readonly finished: TrackRecord[] = [];
@@ -286,7 +296,15 @@ class TrackingPass {
     const detections = (await p.detections).filter((d) => d.box[3] >= 16);
     this.sampled++;
     const k = this.followCamera(p);
-    const kits = sampleKits(p.frame, detections);
+    const { kits, field } = sampleKits(p.frame, detections);
+    if (this.sampled % LINE_WHITE_EVERY === 1) {
+      const white = surfaceLineWhite(
+        p.frame,
+        detections.map((d) => d.box),
+        field,
+      );
+      if (white) this.lineWhites.push(white);
+    }
     const assigned = this.updateTracks(p, detections, kits, k);
     await this.applyReads();
     const { jobs, records } = planReads(assigned, detections, kits, p.timeSec);
@@ -390,13 +408,16 @@ class TrackingPass {
   }
 }
 
-/** Each person's kit colours, sampled against the frame's field colour. */
-function sampleKits(frame: RgbFrame, detections: readonly PersonDetection[]): (KitSample | null)[] {
+/** Each person's kit colours, sampled against the frame's field colour; and that colour. */
+function sampleKits(
+  frame: RgbFrame,
+  detections: readonly PersonDetection[],
+): { kits: (KitSample | null)[]; field: FieldModel } {
   const field = estimateFieldColour(
     frame,
     detections.map((d) => d.box),
   );
-  return detections.map((d) => sampleKit(frame, d.box, field));
+  return { kits: detections.map((d) => sampleKit(frame, d.box, field)), field };
 }
 
 /** Records one person's read on its track: a small person's torso look, a text look, a band read. */

@@ -4,9 +4,18 @@ import {
   type TeamClusters,
   type TeamLetter,
 } from '../../perception/teams/cluster-teams.js';
-import { medianLab } from '../../perception/teams/kit-colours.js';
+import {
+  medianLab,
+  weightedMedianLab,
+  type WeightedLab,
+} from '../../perception/teams/kit-colours.js';
 import { swappedKitTeam } from '../../perception/teams/swapped-kit.js';
 import { labDistance, labToHex, type Lab } from '../../perception/teams/lab-colour.js';
+import {
+  correctColour,
+  whiteBalanceGains,
+  type LinearRgb,
+} from '../../perception/teams/white-balance.js';
 import {
   appearancesFromSightings,
   spanEdgeTimes,
@@ -37,6 +46,11 @@ export interface SummariseOptions {
    */
   minTrackSamples?: number;
   includeTracks?: boolean;
+  /**
+   * The colour of the lines on the playing surface (linear RGB, see `filmLineWhite`): the light's
+   * cast, taken out of the team colours before they are named. Null or absent: no correction.
+   */
+  lineWhite?: LinearRgb | null;
 }
 
 type Result = Omit<TrackingAnalysis, 'timings'>;
@@ -111,7 +125,7 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
   absorbOneDigitMisreads(roster.byKey, sorted.votes);
   const unreadable = joinUnreadTracks(sorted, roster);
   const players = listPlayers(roster, o);
-  const teams = describeTeams(clusters, kept, roster, swapped, players);
+  const teams = describeTeams(clusters, kept, roster, swapped, players, o.lineWhite ?? null);
   return {
     durationSec: Math.round(o.durationSec * 1000) / 1000,
     teams,
@@ -167,6 +181,16 @@ function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
 }
 
 /**
+ * How much a track's colour counts, by how large it was seen (its median height against the 90th
+ * percentile of all tracks', squared): a person seen large gives a surer colour than a speck.
+ */
+function sizeWeights(kept: readonly TrackRecord[]): (r: TrackRecord) => number {
+  const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
+  const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
+  return (r) => Math.min(1, medianHeight(r) / typical) ** 2;
+}
+
+/**
  * Clusters the jersey colours into teams, each track weighted by how often and how large it was seen:
  * a person seen large gives a surer colour than a speck in the stands: on real film the crowd and the
  * bench outnumber the players, and by count alone they made the teams.
@@ -175,9 +199,7 @@ function clusterKits(
   kept: readonly TrackRecord[],
   jerseyOf: ReadonlyMap<number, Lab>,
 ): TeamClusters {
-  const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
-  const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
-  const sizeOf = (r: TrackRecord): number => Math.min(1, medianHeight(r) / typical) ** 2;
+  const sizeOf = sizeWeights(kept);
   return clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
@@ -409,25 +431,38 @@ function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
     .sort((a, b) => a.teamLetter.localeCompare(b.teamLetter) || a.number - b.number);
 }
 
-/** Each team's colours (shirts as lit, and shorts or accent) and its players' numbers. */
+/**
+ * Each team's colours (shirts as lit, and shorts or accent) and its players' numbers. The colours are
+ * weighted medians over the team's kit samples, each sample weighted by how large its person was
+ * seen, and corrected for the light's cast (`lineWhite`): they are what the team is named by.
+ */
 function describeTeams(
   clusters: TeamClusters,
   kept: readonly TrackRecord[],
   roster: Roster,
   swapped: ReadonlySet<number>,
   players: readonly TrackingPlayer[],
+  lineWhite: LinearRgb | null,
 ): TrackingTeam[] {
   const numberedTracks = new Set(
     [...roster.byKey.values()].flatMap((e) => e.tracks.map((t) => t.id)),
   );
+  const sizeOf = sizeWeights(kept);
+  const gains = whiteBalanceGains(lineWhite);
+  const samplesOf = (
+    tracks: readonly TrackRecord[],
+    pick: (k: TrackRecord['kits'][number]) => Lab | null,
+  ): WeightedLab[] =>
+    tracks.flatMap((r) =>
+      r.kits.flatMap((k) => {
+        const lab = pick(k);
+        return lab ? [{ lab, weight: sizeOf(r) }] : [];
+      }),
+    );
   return clusters.teams.map((t) => {
     const members = kept.filter((r) => clusters.assignment.get(r.id) === t.letter);
-    const shorts = medianLab(
-      members.flatMap((r) => r.kits.map((k) => k.shorts).filter((s): s is Lab => s !== null)),
-    );
-    const accent = medianLab(
-      members.flatMap((r) => r.kits.map((k) => k.accent).filter((s): s is Lab => s !== null)),
-    );
+    const shorts = weightedMedianLab(samplesOf(members, (k) => k.shorts));
+    const accent = weightedMedianLab(samplesOf(members, (k) => k.accent));
     const secondary =
       shorts && labDistance(shorts, t.colour) > 15
         ? shorts
@@ -439,11 +474,11 @@ function describeTeams(
     // a cluster gathers pulled a red team's colour to light grey or pink
     const numbered = members.filter((r) => numberedTracks.has(r.id) && !swapped.has(r.id));
     const named = numbered.length > 0 ? numbered : members.filter((r) => !swapped.has(r.id));
-    const lit = medianLab(named.flatMap((r) => r.kits.map((k) => k.lit ?? k.jersey)));
+    const lit = weightedMedianLab(samplesOf(named, (k) => k.lit ?? k.jersey));
     return {
       teamLetter: t.letter,
-      primaryColor: labToHex(lit ?? t.colour),
-      secondaryColor: labToHex(secondary),
+      primaryColor: labToHex(correctColour(lit ?? t.colour, gains)),
+      secondaryColor: labToHex(correctColour(secondary, gains)),
       players: players.filter((p) => p.teamLetter === t.letter).map((p) => p.number),
     };
   });

@@ -76,6 +76,24 @@ export function twoMeans(points: readonly Lab[]): { centre: Lab; size: number }[
   return clusters.sort((p, q) => q.size - p.size);
 }
 
+/**
+ * Whether a colour is a skin tone (an arm across the torso, a neck, a bare shoulder): a warm hue of
+ * modest chroma. Shirts of that colour (a brown, a tan) are the torso's larger part and stay in.
+ */
+export function isSkinTone([l, a, b]: Lab): boolean {
+  const chroma = Math.sqrt(a * a + b * b);
+  const hue = (Math.atan2(b, a) * 180) / Math.PI;
+  // a warm-lit white shirt has less chroma (under 12), a lit red or orange one a redder hue
+  // (under 42) or more chroma: neither is taken for skin
+  return l >= 20 && l <= 85 && chroma >= 12 && chroma <= 35 && hue >= 42 && hue <= 72;
+}
+
+/** The torso's pixels without skin, unless skin is most of them (then the shirt is that colour). */
+function withoutSkin(torso: readonly Lab[]): readonly Lab[] {
+  const shirt = torso.filter((p) => !isSkinTone(p));
+  return shirt.length * 2 >= torso.length ? shirt : torso;
+}
+
 /** Samples a person's kit colours: torso (without the field showing through) and shorts. */
 export function sampleKit(frame: RgbFrame, box: Box, field: FieldModel): KitSample | null {
   const torso = regionPixels(frame, box, 0.15, 0.45, 0.25, 0.75, field);
@@ -86,9 +104,10 @@ export function sampleKit(frame: RgbFrame, box: Box, field: FieldModel): KitSamp
   const accent = second && second.size >= torso.length * 0.15 ? second.centre : null;
   const shortsPixels = regionPixels(frame, box, 0.5, 0.64, 0.2, 0.8, field);
   const shorts = shortsPixels.length >= 8 ? twoMeans(shortsPixels)[0]!.centre : null;
-  const own = second
-    ? torso.filter((p) => labDistance(p, jersey) <= labDistance(p, second.centre))
-    : torso;
+  // the team split works on the torso as a whole; the name on the shirt's own pixels
+  const own = withoutSkin(
+    second ? torso.filter((p) => labDistance(p, jersey) <= labDistance(p, second.centre)) : torso,
+  );
   return { jersey, lit: litColour(own), accent, shorts };
 }
 
@@ -107,6 +126,32 @@ export function medianLab(points: readonly Lab[]): Lab | null {
   const med = (k: number): number => {
     const v = points.map((p) => p[k] ?? 0).sort((x, y) => x - y);
     return v[Math.floor(v.length / 2)] ?? 0;
+  };
+  return [med(0), med(1), med(2)];
+}
+
+/** A colour and how much it counts. */
+export interface WeightedLab {
+  lab: Lab;
+  weight: number;
+}
+
+/**
+ * Channel-wise weighted median of colours: the colour most of the weight agrees on, so a crowd of
+ * small, far-off people does not outvote the few players seen large.
+ */
+export function weightedMedianLab(points: readonly WeightedLab[]): Lab | null {
+  const kept = points.filter((p) => p.weight > 0);
+  if (kept.length === 0) return null;
+  const total = kept.reduce((s, p) => s + p.weight, 0);
+  const med = (k: number): number => {
+    const sorted = [...kept].sort((p, q) => (p.lab[k] ?? 0) - (q.lab[k] ?? 0));
+    let seen = 0;
+    for (const p of sorted) {
+      seen += p.weight;
+      if (seen >= total / 2) return p.lab[k] ?? 0;
+    }
+    return sorted[sorted.length - 1]!.lab[k] ?? 0;
   };
   return [med(0), med(1), med(2)];
 }
