@@ -28,8 +28,10 @@ import { createNumberReader, type NumberReader } from './number-reader.js';
 import type { FrameReadRequest, PersonReadJob, PersonReadResult } from './read-people.js';
 import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
-import { summariseTracks } from './summarise-tracks.js';
+import { summariseTracks, type DroppedTracks } from './summarise-tracks.js';
+import type { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
+import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
 import type { TimeRange, TrackingAnalysis } from './tracking-types.js';
 
 export interface AnalyseTrackingOptions {
@@ -140,12 +142,12 @@ export async function analyseTracking(
   const pass = new TrackingPass(reader, sampling);
   await trackFrames(input, info, sampling, finder, pass, report, options);
   const finished = pass.finish();
-  judgeBandReads(finished);
   const summary = summariseTracks(finished, {
     durationSec: info.durationSec,
     sampleIntervalSec: 1 / sampling.fps,
     scale: sampling.scale,
     picture: pass.picture,
+    dropped: pass.dropped,
     includeTracks: options.includeTracks,
   });
   summary.stats.sampledFrames = pass.sampled;
@@ -266,7 +268,11 @@ class TrackingPass {
   sampled = 0;
   private readonly tracker = new ByteTracker();
   private readonly records = new Map<number, TrackRecord>();
-  private readonly finished: TrackRecord[] = [];
+  /** Tracks that ended, until the reads on their way have reached them (see `packEnded`). */
+  private ended: TrackRecord[] = [];
+  private readonly finished: PackedTrack[] = [];
+  /** What the summary needs to know of the tracks too short to keep (see `packEnded`). */
+  readonly dropped: DroppedTracks = { maxId: 0, surelyRead: [] };
   private previousThumb: GreyThumb | null = null;
   private shift: CameraShift = { dx: 0, dy: 0 };
   private lastAnalysedSec: number | null = null;
@@ -289,6 +295,7 @@ class TrackingPass {
     const kits = sampleKits(p.frame, detections);
     const assigned = this.updateTracks(p, detections, kits, k);
     await this.applyReads();
+    this.packEnded();
     const { jobs, records } = planReads(assigned, detections, kits, p.timeSec);
     if (jobs.length === 0) return;
     this.inFlight = {
@@ -375,18 +382,45 @@ class TrackingPass {
     return this.inFlight?.results;
   }
 
-  /** Ends every track still open; returns all the tracks, in the order they ended. */
-  finish(): TrackRecord[] {
+  /**
+   * Ends every track still open; returns all the tracks, packed, in the order they ended (but the
+   * tracks seen once, see `packEnded`). Call after the last reads are applied.
+   */
+  finish(): PackedTrack[] {
     this.endTracks(this.tracker.finish());
+    this.packEnded();
     return this.finished;
   }
 
   private endTracks(ended: readonly { id: number }[]): void {
     for (const t of ended) {
       const r = this.records.get(t.id);
-      if (r) this.finished.push(r);
+      if (r) this.ended.push(r);
       this.records.delete(t.id);
     }
+  }
+
+  /**
+   * Packs the tracks that ended, once the reads planned before they ended are in (those of the
+   * last frame arrive one frame later); their band reads are judged now, with all their reads.
+   * A track seen once is dropped: the summary keeps tracks of two sightings or more. Only what
+   * the summary asks of every track is noted of it: its id, and a number it read surely.
+   */
+  private packEnded(): void {
+    for (const r of this.ended) {
+      if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
+      else r.dropContradictedBandReads();
+      this.dropped.maxId = Math.max(this.dropped.maxId, r.id);
+      if (r.samples >= 2) {
+        this.finished.push(r.pack());
+        continue;
+      }
+      const vote = voteTrackNumber(r.reads);
+      if (vote.number !== null && vote.winnerReads >= 2) {
+        this.dropped.surelyRead.push({ id: r.id, number: vote.number });
+      }
+    }
+    this.ended = [];
   }
 }
 
@@ -498,14 +532,6 @@ function isTextLookWanted(
         )
       : isTextLookDue(record, timeSec))
   );
-}
-
-/** A track's band reads are judged once all its reads are in (some arrive after it ended). */
-function judgeBandReads(finished: readonly TrackRecord[]): void {
-  for (const r of finished) {
-    if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
-    else r.dropContradictedBandReads();
-  }
 }
 
 /** Wall time, processor time and peak memory of the analysis so far. */

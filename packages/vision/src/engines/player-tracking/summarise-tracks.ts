@@ -16,7 +16,7 @@ import {
 import { MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
-import type { TrackRecord } from './track-record.js';
+import type { TrackHistory } from './track-history.js';
 import type {
   TrackDetail,
   TrackingAnalysis,
@@ -31,6 +31,8 @@ export interface SummariseOptions {
   scale: number;
   /** Where the picture was at each analysed frame: tells hidden players from players gone. */
   picture: PictureTimeline;
+  /** The tracks left out before the summary (too short to keep), as far as the summary asks. */
+  dropped?: DroppedTracks;
   /**
    * Tracks seen fewer times are noise (a flicker of a false detection), unless the start or the
    * end of the analysed footage cut them short: those count from two sightings.
@@ -41,28 +43,37 @@ export interface SummariseOptions {
 
 type Result = Omit<TrackingAnalysis, 'timings'>;
 
+/** Of the tracks left out before the summary: the largest id, and the numbers they read surely. */
+export interface DroppedTracks {
+  maxId: number;
+  /** A number two or more reads of a dropped track backed. */
+  surelyRead: { id: number; number: number }[];
+}
+
 interface PlayerEntry {
   letter: TeamLetter;
   number: number;
-  tracks: TrackRecord[];
+  tracks: TrackHistory[];
   confidence: number;
   best: TrackingPlayer['best'];
   bestConf: number;
 }
 
-const sightingsOf = (r: TrackRecord): Sighting[] =>
-  r.path.map(([timeSec, x, y, w, h], i) => ({
+const sightingsOf = (r: TrackHistory): Sighting[] => {
+  const offsets = r.offsets;
+  return r.path.map(([timeSec, x, y, w, h], i) => ({
     timeSec,
     box: [x, y, w, h],
-    offset: r.offsets[i] ?? [0, 0],
+    offset: offsets[i] ?? [0, 0],
   }));
+};
 
-const medianHeight = (r: TrackRecord): number => {
-  const h = r.path.map((p) => p[4]).sort((a, b) => a - b);
+const medianHeight = (r: TrackHistory): number => {
+  const h = Array.from({ length: r.samples }, (_, i) => r.heightAt(i)).sort((a, b) => a - b);
   return h[Math.floor(h.length / 2)] ?? 0;
 };
 
-const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
+const overlaps = (a: TrackHistory, b: TrackHistory): boolean =>
   a.firstSec < b.lastSec && b.firstSec < a.lastSec;
 
 /**
@@ -100,7 +111,7 @@ function absorbOneDigitMisreads(
 }
 
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
-export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
+export function summariseTracks(records: readonly TrackHistory[], o: SummariseOptions): Result {
   const kept = keepTracks(records, o);
   const jerseyOf = jerseysOf(kept);
   const clusters = clusterKits(kept, jerseyOf);
@@ -131,16 +142,20 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
  * Splits the tracks that switched from one numbered player to another, then drops the noise: tracks
  * seen fewer than `minTrackSamples` times, unless the footage's start or end cut them short.
  */
-function keepTracks(records: readonly TrackRecord[], o: SummariseOptions): TrackRecord[] {
+function keepTracks(records: readonly TrackHistory[], o: SummariseOptions): TrackHistory[] {
   const minSamples = o.minTrackSamples ?? 3;
   const spanEdges = spanEdgeTimes(o.picture, o.sampleIntervalSec);
-  let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
+  let nextId = records.reduce((m, r) => Math.max(m, r.id), o.dropped?.maxId ?? 0) + 1;
   const surelyWornBy = new Map<number, Set<number>>();
+  const wears = (id: number, number: number): void => {
+    surelyWornBy.set(number, (surelyWornBy.get(number) ?? new Set()).add(id));
+  };
   for (const r of records) {
     const vote = voteTrackNumber(r.reads);
     if (vote.number === null || vote.winnerReads < 2) continue;
-    surelyWornBy.set(vote.number, (surelyWornBy.get(vote.number) ?? new Set()).add(r.id));
+    wears(r.id, vote.number);
   }
+  for (const { id, number } of o.dropped?.surelyRead ?? []) wears(id, number);
   return records
     .flatMap((r) =>
       splitSwitchedTrack(
@@ -151,13 +166,13 @@ function keepTracks(records: readonly TrackRecord[], o: SummariseOptions): Track
     )
     .filter(
       (r) =>
-        r.path.length >= minSamples ||
-        (r.path.length >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
+        r.samples >= minSamples ||
+        (r.samples >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
     );
 }
 
 /** Each track's jersey colour (the median of its kit samples), where it has any. */
-function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
+function jerseysOf(kept: readonly TrackHistory[]): Map<number, Lab> {
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {
     const jersey = medianLab(r.kits.map((k) => k.jersey));
@@ -172,12 +187,12 @@ function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
  * bench outnumber the players, and by count alone they made the teams.
  */
 function clusterKits(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   jerseyOf: ReadonlyMap<number, Lab>,
 ): TeamClusters {
   const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
   const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
-  const sizeOf = (r: TrackRecord): number => Math.min(1, medianHeight(r) / typical) ** 2;
+  const sizeOf = (r: TrackHistory): number => Math.min(1, medianHeight(r) / typical) ** 2;
   return clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
@@ -190,7 +205,7 @@ function clusterKits(
  * returns them: they name no team's colour.
  */
 function reassignSwappedKits(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   jerseyOf: ReadonlyMap<number, Lab>,
   clusters: TeamClusters,
 ): Set<number> {
@@ -225,7 +240,7 @@ class Roster {
   }
 
   /** Adds a track to the player its number names in its team (none when it has no number). */
-  add(r: TrackRecord, letter: TeamLetter, vote: TrackNumber): void {
+  add(r: TrackHistory, letter: TeamLetter, vote: TrackNumber): void {
     if (vote.number === null || !vote.best) return;
     const key = `${letter}:${vote.number}`;
     const entry = this.byKey.get(key) ?? {
@@ -259,14 +274,14 @@ class Roster {
 interface SortedTracks {
   votes: Map<number, TrackNumber>;
   details: TrackDetail[];
-  teamTracks: { record: TrackRecord; teamLetter: TeamLetter }[];
+  teamTracks: { record: TrackHistory; teamLetter: TeamLetter }[];
   /** Tracks whose kit is no team's. */
-  outlierTracks: TrackRecord[];
+  outlierTracks: TrackHistory[];
 }
 
 /** Votes each track's number and adds the tracks of a team to its players. */
 function sortByTeam(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   clusters: TeamClusters,
   roster: Roster,
   includeTracks: boolean | undefined,
@@ -282,8 +297,8 @@ function sortByTeam(
         teamLetter: letter,
         number: letter ? vote.number : null,
         confidence: vote.confidence,
-        path: r.path,
-        offsets: r.offsets,
+        path: [...r.path],
+        offsets: [...r.offsets],
         reads: r.reads.map((x) => ({
           time: x.timeSec,
           number: x.number,
@@ -412,7 +427,7 @@ function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
 /** Each team's colours (shirts as lit, and shorts or accent) and its players' numbers. */
 function describeTeams(
   clusters: TeamClusters,
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   roster: Roster,
   swapped: ReadonlySet<number>,
   players: readonly TrackingPlayer[],

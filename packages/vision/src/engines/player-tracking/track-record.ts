@@ -2,12 +2,16 @@ import type { Box } from '../../perception/detector/types.js';
 import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import type { KitSample } from '../../perception/teams/kit-colours.js';
+import { PackedTrack, type PathSample, type TrackHistory } from './track-history.js';
 
 const MAX_KIT_SAMPLES = 40;
 
-/** Everything the analysis keeps about one track: small, bounded per track, never frames. */
-export class TrackRecord {
-  readonly path: [number, number, number, number, number][] = [];
+/**
+ * Everything the analysis keeps about one live track: small, bounded per track, never frames. A
+ * finished track is packed (`pack`).
+ */
+export class TrackRecord implements TrackHistory {
+  readonly path: PathSample[] = [];
   /** Camera offset at each path sample: box + offset is the position on the field. */
   readonly offsets: [number, number][] = [];
   readonly kits: KitSample[] = [];
@@ -32,6 +36,19 @@ export class TrackRecord {
   addPosition(timeSec: number, box: Box, cameraOffset: [number, number] = [0, 0]): void {
     this.path.push([timeSec, box[0], box[1], box[2], box[3]]);
     this.offsets.push(cameraOffset);
+  }
+
+  get samples(): number {
+    return this.path.length;
+  }
+
+  heightAt(i: number): number {
+    return this.path[i]![4];
+  }
+
+  /** The track as it ended, packed (see `PackedTrack`). */
+  pack(): PackedTrack {
+    return new PackedTrack(this.id, this.path, this.offsets, this.kits, this.reads);
   }
 
   /** Feet position on the field (camera motion removed) at path sample i. */

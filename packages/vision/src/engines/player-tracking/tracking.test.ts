@@ -10,6 +10,7 @@ import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
 import { summariseTracks } from './summarise-tracks.js';
+import { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
@@ -315,6 +316,24 @@ describe('tracking analysis', () => {
     expect(stitched.has(2)).toBe(false);
   });
 
+  it('packs a finished track with every value as it was', () => {
+    const r = walk(3, 0, 2, 100);
+    r.offsets[2] = [12.25, -3.5];
+    r.addKit({ jersey: [45.1, 65, 45], accent: null, shorts: [20, 1, -2] });
+    r.addKit({ jersey: [44, 64.5, 44], lit: [80, 12, 6], accent: [90, 0, 1], shorts: null });
+    read(r, 0.5, 23, 0.973);
+    r.reads.push({ number: null, confidence: 0.2, timeSec: 1, box: [1.5, 2, 40, 100] });
+    const packed = r.pack();
+    expect(packed).toBeInstanceOf(PackedTrack);
+    for (const key of ['id', 'samples', 'path', 'offsets', 'kits', 'reads', 'firstSec', 'lastSec'])
+      expect(packed[key as keyof PackedTrack]).toEqual(r[key as keyof TrackRecord]);
+    expect(packed.kits[0]).not.toHaveProperty('lit');
+    for (let i = 0; i < r.samples; i++) {
+      expect(packed.fieldPoint(i)).toEqual(r.fieldPoint(i));
+      expect(packed.heightAt(i)).toBe(r.heightAt(i));
+    }
+  });
+
   describe('summary of the tracks', () => {
     const RED: Lab = [45, 65, 45];
     const BLUE: Lab = [30, 20, -60];
@@ -325,13 +344,25 @@ describe('tracking analysis', () => {
       if (number !== undefined) [t0, t0 + 0.5].forEach((t) => read(r, t, number));
       return r;
     }
-    const summarise = (records: TrackRecord[]) =>
-      summariseTracks(records, {
-        durationSec: 20,
-        sampleIntervalSec: 0.5,
-        scale: 1,
-        picture: picture(),
-      });
+    const options = { durationSec: 20, sampleIntervalSec: 0.5, scale: 1, picture: picture() };
+    const summarise = (records: TrackRecord[]) => summariseTracks(records, options);
+
+    it('summarises packed tracks as it summarises live ones', () => {
+      const tracks = () => [
+        dressed(1, 0, 8, 0, RED, 4),
+        dressed(2, 0, 19, 300, RED, 10),
+        dressed(3, 0, 19, 600, BLUE, 7),
+        dressed(4, 10, 14, 200, [45, 40, 30], 4),
+        dressed(5, 0, 19, 1200, [20, 0, 0]),
+      ];
+      const live = summariseTracks(tracks(), { ...options, includeTracks: true });
+      const packed = summariseTracks(
+        tracks().map((r) => r.pack()),
+        { ...options, includeTracks: true },
+      );
+      expect(packed).toEqual(live);
+      expect(live.players.length).toBeGreaterThan(2);
+    });
 
     it("gives a track whose colour was off its team's player when the number is surely that player's", () => {
       const teams = [
