@@ -121,6 +121,7 @@ export function summariseTracks(records: readonly TrackHistory[], o: SummariseOp
   const outliers = rescueOutliers(sorted, jerseyOf, clusters, roster);
   absorbOneDigitMisreads(roster.byKey, sorted.votes);
   const unreadable = joinUnreadTracks(sorted, roster);
+  joinNumberAcrossTeams(roster, sorted, clusters);
   const players = listPlayers(roster, o);
   const teams = describeTeams(clusters, kept, roster, swapped, players);
   return {
@@ -397,6 +398,41 @@ function joinUnreadTracks(sorted: SortedTracks, roster: Roster): number {
     if (key) d.number = roster.byKey.get(key)!.number;
   }
   return unreadable;
+}
+
+/**
+ * A number listed in both teams whose two players are never on screen together is one player whose
+ * kit was misjudged on some of his tracks (a large white number on a dark back samples as a white
+ * shirt): the player with less support for the number (summed confidence of its reads) joins the
+ * other, with its tracks. Two players of one number seen at the same time are two players.
+ */
+function joinNumberAcrossTeams(roster: Roster, sorted: SortedTracks, clusters: TeamClusters): void {
+  const support = (e: PlayerEntry): number =>
+    e.tracks.reduce((sum, t) => sum + (sorted.votes.get(t.id)?.scores.get(e.number) ?? 0), 0);
+  const entries = [...roster.byKey.values()];
+  for (const a of entries) {
+    const b = entries.find((e) => e !== a && e.number === a.number && e.letter !== a.letter);
+    if (
+      !b ||
+      !roster.byKey.has(`${a.letter}:${a.number}`) ||
+      !roster.byKey.has(`${b.letter}:${b.number}`)
+    )
+      continue;
+    if (a.tracks.some((t) => b.tracks.some((u) => overlaps(t, u)))) continue;
+    const [from, into] = support(a) > support(b) ? [b, a] : [a, b];
+    for (const t of from.tracks) {
+      clusters.assignment.set(t.id, into.letter);
+      const detail = sorted.details.find((d) => d.id === t.id);
+      if (detail) detail.teamLetter = into.letter;
+    }
+    into.tracks.push(...from.tracks);
+    into.confidence = Math.max(into.confidence, from.confidence);
+    if (from.bestConf > into.bestConf) {
+      into.bestConf = from.bestConf;
+      into.best = from.best;
+    }
+    roster.byKey.delete(`${from.letter}:${from.number}`);
+  }
 }
 
 /** The players by team and number, each with when it is on screen and its path in source pixels. */

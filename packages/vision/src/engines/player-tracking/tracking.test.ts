@@ -426,6 +426,29 @@ describe('tracking analysis', () => {
       expect(r! - Math.max(g!, b!)).toBeGreaterThan(100);
     });
 
+    it('lists a number in one team when its player in the other team is never on screen with him', () => {
+      const players = [
+        dressed(1, 0, 19, 0, RED, 4),
+        dressed(2, 0, 19, 600, BLUE, 7),
+        dressed(3, 0, 6, 300, RED, 35),
+        dressed(4, 12, 19, 320, RED, 35),
+        // the same player later, his kit taken for the other team's: never on screen with the 35s
+        dressed(5, 7, 11, 310, BLUE, 35),
+      ];
+      read(players[2]!, 2, 35);
+      const result = summarise(players);
+      const listed = result.teams.map((t) => t.players);
+      expect(listed.flat().filter((n) => n === 35)).toEqual([35]);
+      const red = result.teams.find((t) => t.players.includes(4))!;
+      expect(red.players).toContain(35);
+      const thirtyFive = result.players.find((p) => p.number === 35)!;
+      expect(thirtyFive.appearances).toEqual([{ start: 0, end: 19.25 }]);
+
+      // two players of one number on screen at the same time are two players
+      const both = summarise([...players.slice(0, 3), dressed(6, 0, 19, 900, BLUE, 35)]);
+      expect(both.teams.map((t) => t.players.includes(35))).toEqual([true, true]);
+    });
+
     it('lists a player outside both team colours whose number was read again and again', () => {
       const teams = [dressed(1, 0, 19, 0, RED, 4), dressed(2, 0, 19, 600, BLUE, 7)];
       const shadowed = dressed(3, 0, 19, 300, [20, 10, 10], 23); // far from both kits
