@@ -31,8 +31,10 @@ import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks, type DroppedTracks } from './summarise-tracks.js';
 import type { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
-import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
-import type { TimeRange, TrackingAnalysis } from './tracking-types.js';
+import { voteTrackNumber, type NumberObservation } from '../../perception/numbers/track-vote.js';
+import { PhotoSpill } from './photo-spill.js';
+import { playerPhotoFile, writePlayerPhoto, type PlayerPhoto } from './player-photos.js';
+import type { TimeRange, TrackingAnalysis, TrackingPlayer } from './tracking-types.js';
 
 export interface AnalyseTrackingOptions {
   /** Frames per second given to the detector; default 2 (tracking bridges the gaps). */
@@ -63,6 +65,11 @@ export interface AnalyseTrackingOptions {
   textDetector?: TextDetector;
   /** Adds per-track detail (`tracks`) to the result, for evaluation. */
   includeTracks?: boolean;
+  /**
+   * A folder to write each listed player's evidence photo in (`photos` in the result): the person
+   * at their number's surest read, cut from the frame that read it.
+   */
+  photoDir?: string;
   /** Called with 0–100 as the analysis advances. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -139,20 +146,47 @@ export async function analyseTracking(
   const { finder, reader } = await openFinderAndReader(options);
   const report = progressReporter(options.onProgress);
   report(0);
-  const pass = new TrackingPass(reader, sampling);
-  await trackFrames(input, info, sampling, finder, pass, report, options);
-  const finished = pass.finish();
-  const summary = summariseTracks(finished, {
-    durationSec: info.durationSec,
-    sampleIntervalSec: 1 / sampling.fps,
-    scale: sampling.scale,
-    picture: pass.picture,
-    dropped: pass.dropped,
-    includeTracks: options.includeTracks,
-  });
-  summary.stats.sampledFrames = pass.sampled;
-  report(100);
-  return { ...summary, timings: timingsSince(started, cpuStart) };
+  const photos = new PhotoSpill();
+  try {
+    const pass = new TrackingPass(reader, sampling, photos);
+    await trackFrames(input, info, sampling, finder, pass, report, options);
+    const finished = pass.finish();
+    const { bestReads, ...summary } = summariseTracks(finished, {
+      durationSec: info.durationSec,
+      sampleIntervalSec: 1 / sampling.fps,
+      scale: sampling.scale,
+      picture: pass.picture,
+      dropped: pass.dropped,
+      includeTracks: options.includeTracks,
+    });
+    summary.stats.sampledFrames = pass.sampled;
+    if (options.photoDir !== undefined) {
+      summary.photos = await writePhotos(summary.players, bestReads, photos, options.photoDir);
+    }
+    report(100);
+    return { ...summary, timings: timingsSince(started, cpuStart) };
+  } finally {
+    photos.close();
+  }
+}
+
+/** Writes the photo of each listed player whose surest read has one (see `PhotoSpill`). */
+async function writePhotos(
+  players: readonly TrackingPlayer[],
+  bestReads: ReadonlyMap<string, NumberObservation>,
+  spill: PhotoSpill,
+  dir: string,
+): Promise<PlayerPhoto[]> {
+  const written: PlayerPhoto[] = [];
+  for (const { teamLetter, number } of players) {
+    const read = bestReads.get(`${teamLetter}:${number}`);
+    const photo = read ? spill.get(read) : null;
+    if (!photo) continue;
+    const file = playerPhotoFile(dir, teamLetter, number);
+    await writePlayerPhoto(photo, file);
+    written.push({ teamLetter, number, file });
+  }
+  return written;
 }
 
 /** The frame rate and widths asked for, capped at the source's (turned) width. */
@@ -283,6 +317,8 @@ class TrackingPass {
   constructor(
     readonly reader: NumberReader,
     private readonly sampling: Sampling,
+    /** Where the evidence photos of finished tracks wait for the summary. */
+    private readonly photos: PhotoSpill,
   ) {
     this.picture = { width: sampling.width, height: 0, frames: [] };
   }
@@ -411,11 +447,14 @@ class TrackingPass {
       if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
       else r.dropContradictedBandReads();
       this.dropped.maxId = Math.max(this.dropped.maxId, r.id);
+      const vote = voteTrackNumber(r.reads);
       if (r.samples >= 2) {
+        // the photo of the surest read of the track's number: the one the summary may show
+        const photo = vote.best ? r.photoOf(vote.best) : null;
+        if (photo) this.photos.put(vote.best!, photo);
         this.finished.push(r.pack());
         continue;
       }
-      const vote = voteTrackNumber(r.reads);
       if (vote.number !== null && vote.winnerReads >= 2) {
         this.dropped.surelyRead.push({ id: r.id, number: vote.number });
       }
@@ -437,31 +476,35 @@ function sampleKits(frame: RgbFrame, detections: readonly PersonDetection[]): (K
 function applyRead(
   record: TrackRecord,
   job: PersonReadJob,
-  { text, band }: PersonReadResult,
+  { text, band, photo }: PersonReadResult,
   boxes: readonly Box[],
   timeSec: number,
 ): void {
   const box = boxes[job.detection]!;
+  const addTextRead = (): void => {
+    if (!text || text.number === null) return;
+    const read = { number: text.number, confidence: text.confidence, timeSec, box };
+    record.reads.push(read);
+    if (photo) record.offerPhoto(read, photo, false);
+  };
   if (job.textLook !== null && job.besideBand) {
     // a small person's look counts on its own tally (its own textless rule), not as a text look
     record.lastSmallLookSec = timeSec;
     record.smallLooks++;
     if (text && text.textBoxes > 0) record.smallLooksWithText++;
-    if (text && text.number !== null) {
-      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-    }
+    addTextRead();
   } else if (job.textLook !== null) {
     record.lastReadSec = timeSec;
     record.lastTextLookSec = timeSec;
     record.textLooks++;
     if (text && text.textBoxes > 0) record.textLooksWithText++;
-    if (text && text.number !== null) {
-      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-    }
+    addTextRead();
   }
   if (band) {
     record.lastReadSec = timeSec;
-    record.addBandRead({ number: band.number, confidence: band.confidence, timeSec, box });
+    const read = { number: band.number, confidence: band.confidence, timeSec, box };
+    record.addBandRead(read);
+    if (photo) record.offerPhoto(read, photo, true);
   }
 }
 

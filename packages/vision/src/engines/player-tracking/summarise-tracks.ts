@@ -1,4 +1,8 @@
-import { voteTrackNumber, type TrackNumber } from '../../perception/numbers/track-vote.js';
+import {
+  voteTrackNumber,
+  type NumberObservation,
+  type TrackNumber,
+} from '../../perception/numbers/track-vote.js';
 import {
   clusterTeams,
   type TeamClusters,
@@ -41,7 +45,10 @@ export interface SummariseOptions {
   includeTracks?: boolean;
 }
 
-type Result = Omit<TrackingAnalysis, 'timings'>;
+type Result = Omit<TrackingAnalysis, 'timings'> & {
+  /** Each listed player's surest read (the one `best` shows), by `teamLetter:number`. */
+  bestReads: Map<string, NumberObservation>;
+};
 
 /** Of the tracks left out before the summary: the largest id, and the numbers they read surely. */
 export interface DroppedTracks {
@@ -57,6 +64,8 @@ interface PlayerEntry {
   confidence: number;
   best: TrackingPlayer['best'];
   bestConf: number;
+  /** The read behind `best`. */
+  bestRead: NumberObservation | null;
 }
 
 const sightingsOf = (r: TrackHistory): Sighting[] => {
@@ -124,7 +133,11 @@ export function summariseTracks(records: readonly TrackHistory[], o: SummariseOp
   joinNumberAcrossTeams(roster, sorted, clusters);
   const players = listPlayers(roster, o);
   const teams = describeTeams(clusters, kept, roster, swapped, players);
+  const bestReads = new Map(
+    [...roster.byKey].flatMap(([key, e]) => (e.bestRead ? [[key, e.bestRead] as const] : [])),
+  );
   return {
+    bestReads,
     durationSec: Math.round(o.durationSec * 1000) / 1000,
     teams,
     players,
@@ -251,11 +264,13 @@ class Roster {
       confidence: 0,
       best: { time: 0, box: [0, 0, 0, 0] },
       bestConf: -1,
+      bestRead: null,
     };
     entry.tracks.push(r);
     entry.confidence = Math.max(entry.confidence, vote.confidence);
     if (vote.best.confidence > entry.bestConf) {
       entry.bestConf = vote.best.confidence;
+      entry.bestRead = vote.best;
       const [x, y, w, h] = vote.best.box;
       entry.best = {
         time: Math.round(vote.best.timeSec * 1000) / 1000,
@@ -430,6 +445,7 @@ function joinNumberAcrossTeams(roster: Roster, sorted: SortedTracks, clusters: T
     if (from.bestConf > into.bestConf) {
       into.bestConf = from.bestConf;
       into.best = from.best;
+      into.bestRead = from.bestRead;
     }
     roster.byKey.delete(`${from.letter}:${from.number}`);
   }

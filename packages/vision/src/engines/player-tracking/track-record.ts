@@ -1,4 +1,4 @@
-import type { Box } from '../../perception/detector/types.js';
+import type { Box, RgbFrame } from '../../perception/detector/types.js';
 import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import type { KitSample } from '../../perception/teams/kit-colours.js';
@@ -30,6 +30,12 @@ export class TrackRecord implements TrackHistory {
   smallLooks = 0;
   smallLooksWithText = 0;
   private kitSeen = 0;
+  /**
+   * The photo of the surest read of each number so far (see `PersonReadResult.photo`), text looks'
+   * and band reads' apart: the band reads of a number may yet be dropped (`dropBandReads`,
+   * `dropContradictedBandReads`), and then the surest text read's photo is the one wanted.
+   */
+  private readonly photos = new Map<string, { read: NumberObservation; photo: RgbFrame }>();
 
   constructor(readonly id: number) {}
 
@@ -62,6 +68,23 @@ export class TrackRecord implements TrackHistory {
   addBandRead(read: NumberObservation): void {
     this.bandReads.add(read);
     this.reads.push(read);
+  }
+
+  /**
+   * Keeps `photo` as the photo of `read` if no read of the same number (and kind) so far was as
+   * sure: the first of equally sure reads is kept, as the vote's `best` is the first.
+   */
+  offerPhoto(read: NumberObservation, photo: RgbFrame, band: boolean): void {
+    if (read.number === null) return;
+    const key = `${read.number}:${band ? 'band' : 'text'}`;
+    const held = this.photos.get(key);
+    if (!held || read.confidence > held.read.confidence) this.photos.set(key, { read, photo });
+  }
+
+  /** The photo kept of this read (the surest of its number and kind), if any. */
+  photoOf(read: NumberObservation): RgbFrame | null {
+    for (const held of this.photos.values()) if (held.read === read) return held.photo;
+    return null;
   }
 
   /**
