@@ -6,17 +6,22 @@
  *
  * `npm run bench:tracking-memory -- [minutes] [film…]`: minutes default 30; films default the 1080p
  * broadcast soccer clip and the 720p volleyball clip. Run it niced on a shared machine. The looped
- * films are kept in `.cache/tracking-memory/`.
+ * films are kept in `.cache/tracking-memory/`. `npm run bench:tracking-memory -- tracks` measures
+ * the bytes a finished track holds (see `trackBytes`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_EXEC_ARGV, ENGINE_MALLOC_ENV } from '@filmroom/vision/engine';
 import { ffmpegPath, runProcess } from '@filmroom/vision/media';
+import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
+import { TrackRecord } from '@filmroom/vision/internal/engines/player-tracking/track-record.js';
+import { TrackSpill } from '@filmroom/vision/internal/engines/player-tracking/track-spill.js';
+import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
 import { sharedMediaDir } from '../shared-media.js';
 
 interface MinuteLine {
@@ -85,6 +90,72 @@ async function measure(film: string): Promise<DoneLine> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0 || !done) throw new Error(`The analysis of ${film} failed (exit ${code}).`);
   return done;
+}
+
+/**
+ * `tracks [film | analysis.json]`: the memory a finished track holds until the summary, live
+ * (`TrackRecord`), packed (`PackedTrack`) and packed with its positions and kits spilled to disk:
+ * the tracks of a real film (default the 16-s volleyball clip; or of an analysis saved with
+ * `includeTracks`) rebuilt many
+ * times over, with as many kit samples as sightings (at most 40), and the heap measured after a
+ * full collection (run with --expose-gc).
+ */
+async function trackBytes(film: string): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('Run with node --expose-gc.');
+  const analysis = film.endsWith('.json')
+    ? (JSON.parse(await readFile(film, 'utf8')) as TrackingAnalysis)
+    : await analyseTracking(film, { includeTracks: true });
+  const copies = Math.ceil(20_000 / analysis.tracks!.length);
+  const build = (): TrackRecord[] =>
+    Array.from({ length: copies }, (_, c) =>
+      analysis.tracks!.map((t) => {
+        const r = new TrackRecord(c * 100_000 + t.id);
+        t.path.forEach(([time, x, y, w, h], i) => {
+          r.addPosition(time, [x, y, w, h], [...t.offsets[i]!]);
+          r.addKit({
+            jersey: [40 + i, 10, -20],
+            lit: [60, 12, -22],
+            accent: i % 2 ? [90, 0, 0] : null,
+            shorts: [20, 1, 2],
+          });
+        });
+        for (const read of t.reads) {
+          r.reads.push({
+            number: read.number,
+            confidence: read.confidence,
+            timeSec: read.time,
+            box: [1, 2, 3, 4],
+          });
+        }
+        return r;
+      }),
+    ).flat();
+  const heapOf = <T>(make: () => T): { kept: T; bytes: number } => {
+    gc();
+    const before = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const kept = make();
+    gc();
+    const after = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    return { kept, bytes: after - before };
+  };
+  const live = heapOf(build);
+  const n = live.kept.length;
+  const samples = live.kept.reduce((s, r) => s + r.samples, 0);
+  const packed = heapOf(() => live.kept.map((r) => r.pack()));
+  const spill = new TrackSpill();
+  const spilled = heapOf(() => live.kept.map((r) => r.pack(spill)));
+  spill.close();
+  console.log(
+    `${n} tracks (${analysis.tracks!.length} of ${basename(film)} x ${copies}), ${(samples / n).toFixed(1)} sightings each, bytes a track: live ${(live.bytes / n).toFixed(0)}, packed ${(packed.bytes / n).toFixed(0)}, packed with positions and kits spilled to disk ${(spilled.bytes / n).toFixed(0)}`,
+  );
+}
+
+if (process.argv[2] === 'tracks') {
+  await trackBytes(
+    process.argv[3] ?? join(sharedMediaDir(), 'video', 'volleyball_ovideo_katsbeds.mp4'),
+  );
+  process.exit(0);
 }
 
 const minutesArg = process.argv[2];

@@ -33,6 +33,7 @@ import type { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import { PhotoSpill } from './photo-spill.js';
+import { TrackSpill } from './track-spill.js';
 import { playerPhotoFile, writePlayerPhoto, type PlayerPhoto } from './player-photos.js';
 import type { TimeRange, TrackingAnalysis, TrackingPlayer } from './tracking-types.js';
 
@@ -147,8 +148,9 @@ export async function analyseTracking(
   const report = progressReporter(options.onProgress);
   report(0);
   const photos = new PhotoSpill();
+  const spill = new TrackSpill();
   try {
-    const pass = new TrackingPass(reader, sampling, photos);
+    const pass = new TrackingPass(reader, sampling, photos, spill);
     await trackFrames(input, info, sampling, finder, pass, report, options);
     const finished = pass.finish();
     const { bestReads, ...summary } = summariseTracks(finished, {
@@ -167,6 +169,7 @@ export async function analyseTracking(
     return { ...summary, timings: timingsSince(started, cpuStart) };
   } finally {
     photos.close();
+    spill.close();
   }
 }
 
@@ -319,6 +322,8 @@ class TrackingPass {
     private readonly sampling: Sampling,
     /** Where the evidence photos of finished tracks wait for the summary. */
     private readonly photos: PhotoSpill,
+    /** Where the positions and kits of finished tracks wait for the summary. */
+    private readonly spill: TrackSpill,
   ) {
     this.picture = { width: sampling.width, height: 0, frames: [] };
   }
@@ -452,7 +457,7 @@ class TrackingPass {
         // the photo of the surest read of the track's number: the one the summary may show
         const photo = vote.best ? r.photoOf(vote.best) : null;
         if (photo) this.photos.put(vote.best!, photo);
-        this.finished.push(r.pack());
+        this.finished.push(r.pack(this.spill));
         continue;
       }
       if (vote.number !== null && vote.winnerReads >= 2) {

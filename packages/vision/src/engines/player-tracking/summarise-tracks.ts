@@ -78,7 +78,7 @@ const sightingsOf = (r: TrackHistory): Sighting[] => {
 };
 
 const medianHeight = (r: TrackHistory): number => {
-  const h = Array.from({ length: r.samples }, (_, i) => r.heightAt(i)).sort((a, b) => a - b);
+  const h = r.path.map((p) => p[4]).sort((a, b) => a - b);
   return h[Math.floor(h.length / 2)] ?? 0;
 };
 
@@ -210,7 +210,7 @@ function clusterKits(
   return clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
-      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length * sizeOf(r) })),
+      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kitCount * sizeOf(r) })),
   );
 }
 

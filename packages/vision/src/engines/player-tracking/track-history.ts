@@ -2,14 +2,15 @@ import type { Box } from '../../perception/detector/types.js';
 import type { NumberObservation } from '../../perception/numbers/track-vote.js';
 import type { KitSample } from '../../perception/teams/kit-colours.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
+import type { TrackSpill } from './track-spill.js';
 
 /** One sampled position of a track: [timeSec, x, y, w, h] in analysis-frame pixels. */
 export type PathSample = [number, number, number, number, number];
 
 /**
  * What the summary reads of a track, live (`TrackRecord`) or finished and packed (`PackedTrack`).
- * `path`, `offsets`, `kits` and `reads` of a packed track are unpacked at each access: hold on to
- * them only as long as they are needed.
+ * `path`, `offsets`, `kits` and `reads` of a packed track are unpacked (and read back from its
+ * spill) at each access: hold on to them only as long as they are needed.
  */
 export interface TrackHistory {
   readonly id: number;
@@ -19,6 +20,8 @@ export interface TrackHistory {
   /** Camera offset at each path sample: box + offset is the position on the field. */
   readonly offsets: readonly [number, number][];
   readonly kits: readonly KitSample[];
+  /** Kit samples kept (`kits.length`). */
+  readonly kitCount: number;
   readonly reads: readonly NumberObservation[];
   /** Box height at path sample i. */
   heightAt(i: number): number;
@@ -33,16 +36,28 @@ const KIT_STRIDE = 12;
 const READ_STRIDE = 7;
 
 /**
- * A finished track in one Float64Array: its path with camera offsets, its kit samples and its
- * reads, about a sixth of the objects they were made of. A film's finished tracks are kept until
- * the summary, so this is what keeps memory flat in film length. Float64 keeps every value as it
- * was: the summary of packed tracks equals the summary of the live ones.
+ * A finished track, packed: its path with camera offsets and its kit samples in one Float64Array,
+ * held in a `TrackSpill` (a temporary file) when one is given, else in memory; its reads in
+ * another, always in memory (the summary reads them again and again). The first and last field
+ * points and heights are kept beside them for the stitching. Float64 keeps every value as it was:
+ * the summary of packed tracks equals the summary of the live ones.
  */
 export class PackedTrack implements TrackHistory {
   readonly samples: number;
-  private readonly kitCount: number;
-  private readonly readCount: number;
-  private readonly data: Float64Array;
+  readonly kitCount: number;
+  readonly firstSec: number;
+  readonly lastSec: number;
+  // the first and the last field point and height (see `fieldPoint`, `heightAt`)
+  private readonly firstX: number;
+  private readonly firstY: number;
+  private readonly firstHeight: number;
+  private readonly lastX: number;
+  private readonly lastY: number;
+  private readonly lastHeight: number;
+  /** Null when the track has no reads (most have none: spectators, far or turned players). */
+  private readonly readData: Float64Array | null;
+  private readonly inMemory: Float64Array | null;
+  private readonly spilledAt: number;
 
   constructor(
     readonly id: number,
@@ -50,13 +65,11 @@ export class PackedTrack implements TrackHistory {
     offsets: readonly (readonly [number, number])[],
     kits: readonly KitSample[],
     reads: readonly NumberObservation[],
+    private readonly spill: TrackSpill | null = null,
   ) {
     this.samples = path.length;
     this.kitCount = kits.length;
-    this.readCount = reads.length;
-    const data = new Float64Array(
-      PATH_STRIDE * path.length + KIT_STRIDE * kits.length + READ_STRIDE * reads.length,
-    );
+    const data = new Float64Array(PATH_STRIDE * path.length + KIT_STRIDE * kits.length);
     let o = 0;
     path.forEach((p, i) => {
       const offset = offsets[i] ?? [0, 0];
@@ -70,15 +83,32 @@ export class PackedTrack implements TrackHistory {
       data.set(k.shorts ?? [NaN, NaN, NaN], o + 9);
       o += KIT_STRIDE;
     }
-    for (const r of reads) {
-      data.set([r.number ?? NaN, r.confidence, r.timeSec, ...r.box], o);
-      o += READ_STRIDE;
-    }
-    this.data = data;
+    const readData = reads.length > 0 ? new Float64Array(READ_STRIDE * reads.length) : null;
+    reads.forEach((r, i) => {
+      readData!.set([r.number ?? NaN, r.confidence, r.timeSec, ...r.box], i * READ_STRIDE);
+    });
+    this.readData = readData;
+    const last = Math.max(0, path.length - 1);
+    this.firstSec = path[0]?.[0] ?? 0;
+    this.lastSec = path[last]?.[0] ?? 0;
+    [this.firstX, this.firstY] = pointOf(data, 0);
+    this.firstHeight = heightOf(data, 0);
+    [this.lastX, this.lastY] = pointOf(data, last);
+    this.lastHeight = heightOf(data, last);
+    this.inMemory = spill ? null : data;
+    this.spilledAt = spill ? spill.put(data) : -1;
+  }
+
+  /** The path and kit samples, from memory or read back from the spill. */
+  private data(): Float64Array {
+    return (
+      this.inMemory ??
+      this.spill!.get(this.spilledAt, PATH_STRIDE * this.samples + KIT_STRIDE * this.kitCount)
+    );
   }
 
   get path(): PathSample[] {
-    const d = this.data;
+    const d = this.data();
     return Array.from({ length: this.samples }, (_, i): PathSample => {
       const o = i * PATH_STRIDE;
       return [d[o]!, d[o + 1]!, d[o + 2]!, d[o + 3]!, d[o + 4]!];
@@ -86,7 +116,7 @@ export class PackedTrack implements TrackHistory {
   }
 
   get offsets(): [number, number][] {
-    const d = this.data;
+    const d = this.data();
     return Array.from({ length: this.samples }, (_, i): [number, number] => {
       const o = i * PATH_STRIDE;
       return [d[o + 5]!, d[o + 6]!];
@@ -94,7 +124,7 @@ export class PackedTrack implements TrackHistory {
   }
 
   get kits(): KitSample[] {
-    const d = this.data;
+    const d = this.data();
     const lab = (o: number): Lab | null =>
       Number.isNaN(d[o]) ? null : [d[o]!, d[o + 1]!, d[o + 2]!];
     return Array.from({ length: this.kitCount }, (_, i): KitSample => {
@@ -110,10 +140,10 @@ export class PackedTrack implements TrackHistory {
   }
 
   get reads(): NumberObservation[] {
-    const d = this.data;
-    const start = PATH_STRIDE * this.samples + KIT_STRIDE * this.kitCount;
-    return Array.from({ length: this.readCount }, (_, i): NumberObservation => {
-      const o = start + i * READ_STRIDE;
+    const d = this.readData;
+    if (!d) return [];
+    return Array.from({ length: d.length / READ_STRIDE }, (_, i): NumberObservation => {
+      const o = i * READ_STRIDE;
       const box: Box = [d[o + 3]!, d[o + 4]!, d[o + 5]!, d[o + 6]!];
       return {
         number: Number.isNaN(d[o]) ? null : d[o]!,
@@ -125,21 +155,26 @@ export class PackedTrack implements TrackHistory {
   }
 
   heightAt(i: number): number {
-    return this.data[i * PATH_STRIDE + 4]!;
+    if (i === 0) return this.firstHeight;
+    if (i === this.samples - 1) return this.lastHeight;
+    return heightOf(this.data(), i);
   }
 
   fieldPoint(i: number): [number, number] {
     if (i < 0 || i >= this.samples) return [0, 0];
-    const d = this.data;
-    const o = i * PATH_STRIDE;
-    return [d[o + 1]! + d[o + 3]! / 2 + d[o + 5]!, d[o + 2]! + d[o + 4]! + d[o + 6]!];
+    if (i === 0) return [this.firstX, this.firstY];
+    if (i === this.samples - 1) return [this.lastX, this.lastY];
+    return pointOf(this.data(), i);
   }
+}
 
-  get firstSec(): number {
-    return this.samples > 0 ? this.data[0]! : 0;
-  }
+/** Feet position on the field at path sample i of packed values. */
+function pointOf(d: Float64Array, i: number): [number, number] {
+  const o = i * PATH_STRIDE;
+  if (o + PATH_STRIDE > d.length) return [0, 0];
+  return [d[o + 1]! + d[o + 3]! / 2 + d[o + 5]!, d[o + 2]! + d[o + 4]! + d[o + 6]!];
+}
 
-  get lastSec(): number {
-    return this.samples > 0 ? this.data[(this.samples - 1) * PATH_STRIDE]! : 0;
-  }
+function heightOf(d: Float64Array, i: number): number {
+  return d[i * PATH_STRIDE + 4] ?? 0;
 }

@@ -3,6 +3,7 @@ import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import type { KitSample } from '../../perception/teams/kit-colours.js';
 import { PackedTrack, type PathSample, type TrackHistory } from './track-history.js';
+import type { TrackSpill } from './track-spill.js';
 
 const MAX_KIT_SAMPLES = 40;
 
@@ -35,7 +36,7 @@ export class TrackRecord implements TrackHistory {
    * and band reads' apart: the band reads of a number may yet be dropped (`dropBandReads`,
    * `dropContradictedBandReads`), and then the surest text read's photo is the one wanted.
    */
-  private readonly photos = new Map<string, { read: NumberObservation; photo: RgbFrame }>();
+  private photos: Map<string, { read: NumberObservation; photo: RgbFrame }> | null = null;
 
   constructor(readonly id: number) {}
 
@@ -52,9 +53,13 @@ export class TrackRecord implements TrackHistory {
     return this.path[i]![4];
   }
 
-  /** The track as it ended, packed (see `PackedTrack`). */
-  pack(): PackedTrack {
-    return new PackedTrack(this.id, this.path, this.offsets, this.kits, this.reads);
+  get kitCount(): number {
+    return this.kits.length;
+  }
+
+  /** The track as it ended, packed (see `PackedTrack`), its path and kits in `spill` if given. */
+  pack(spill: TrackSpill | null = null): PackedTrack {
+    return new PackedTrack(this.id, this.path, this.offsets, this.kits, this.reads, spill);
   }
 
   /** Feet position on the field (camera motion removed) at path sample i. */
@@ -77,13 +82,14 @@ export class TrackRecord implements TrackHistory {
   offerPhoto(read: NumberObservation, photo: RgbFrame, band: boolean): void {
     if (read.number === null) return;
     const key = `${read.number}:${band ? 'band' : 'text'}`;
+    this.photos ??= new Map();
     const held = this.photos.get(key);
     if (!held || read.confidence > held.read.confidence) this.photos.set(key, { read, photo });
   }
 
   /** The photo kept of this read (the surest of its number and kind), if any. */
   photoOf(read: NumberObservation): RgbFrame | null {
-    for (const held of this.photos.values()) if (held.read === read) return held.photo;
+    for (const held of this.photos?.values() ?? []) if (held.read === read) return held.photo;
     return null;
   }
 

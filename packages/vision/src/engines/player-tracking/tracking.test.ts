@@ -11,6 +11,7 @@ import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
 import { summariseTracks } from './summarise-tracks.js';
 import { PackedTrack } from './track-history.js';
+import { TrackSpill } from './track-spill.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
@@ -323,14 +324,30 @@ describe('tracking analysis', () => {
     r.addKit({ jersey: [44, 64.5, 44], lit: [80, 12, 6], accent: [90, 0, 1], shorts: null });
     read(r, 0.5, 23, 0.973);
     r.reads.push({ number: null, confidence: 0.2, timeSec: 1, box: [1.5, 2, 40, 100] });
-    const packed = r.pack();
-    expect(packed).toBeInstanceOf(PackedTrack);
-    for (const key of ['id', 'samples', 'path', 'offsets', 'kits', 'reads', 'firstSec', 'lastSec'])
-      expect(packed[key as keyof PackedTrack]).toEqual(r[key as keyof TrackRecord]);
-    expect(packed.kits[0]).not.toHaveProperty('lit');
-    for (let i = 0; i < r.samples; i++) {
-      expect(packed.fieldPoint(i)).toEqual(r.fieldPoint(i));
-      expect(packed.heightAt(i)).toBe(r.heightAt(i));
+    const spill = new TrackSpill();
+    try {
+      for (const packed of [r.pack(), r.pack(spill)]) {
+        expect(packed).toBeInstanceOf(PackedTrack);
+        for (const key of [
+          'id',
+          'samples',
+          'path',
+          'offsets',
+          'kits',
+          'kitCount',
+          'reads',
+          'firstSec',
+          'lastSec',
+        ])
+          expect(packed[key as keyof PackedTrack]).toEqual(r[key as keyof TrackRecord]);
+        expect(packed.kits[0]).not.toHaveProperty('lit');
+        for (let i = 0; i < r.samples; i++) {
+          expect(packed.fieldPoint(i)).toEqual(r.fieldPoint(i));
+          expect(packed.heightAt(i)).toBe(r.heightAt(i));
+        }
+      }
+    } finally {
+      spill.close();
     }
   });
 
@@ -356,10 +373,12 @@ describe('tracking analysis', () => {
         dressed(5, 0, 19, 1200, [20, 0, 0]),
       ];
       const live = summariseTracks(tracks(), { ...options, includeTracks: true });
+      const spill = new TrackSpill();
       const packed = summariseTracks(
-        tracks().map((r) => r.pack()),
+        tracks().map((r) => r.pack(spill)),
         { ...options, includeTracks: true },
       );
+      spill.close();
       expect(packed).toEqual(live);
       expect(live.players.length).toBeGreaterThan(2);
     });
