@@ -30,6 +30,7 @@ interface MinuteLine {
   rssMb: number;
   heapMb: number;
   wallSec: number;
+  cpuSec: number;
 }
 
 interface DoneLine {
@@ -76,7 +77,9 @@ async function measure(film: string): Promise<DoneLine> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let done: DoneLine | null = null;
-  console.log('  minute | peak RSS (MB) | RSS now | main heap | wall / film time so far');
+  console.log(
+    '  minute | peak RSS (MB) | RSS now | main heap | wall / film time so far | CPU s per film s so far',
+  );
   for await (const text of createInterface({ input: child.stdout })) {
     const line = JSON.parse(text) as MinuteLine | DoneLine;
     if ('done' in line) {
@@ -84,7 +87,7 @@ async function measure(film: string): Promise<DoneLine> {
       continue;
     }
     console.log(
-      `  ${String(line.minute).padStart(6)} | ${String(line.peakRssMb).padStart(13)} | ${String(line.rssMb).padStart(7)} | ${String(line.heapMb).padStart(9)} | ${(line.wallSec / (line.minute * 60)).toFixed(2)}x`,
+      `  ${String(line.minute).padStart(6)} | ${String(line.peakRssMb).padStart(13)} | ${String(line.rssMb).padStart(7)} | ${String(line.heapMb).padStart(9)} | ${(line.wallSec / (line.minute * 60)).toFixed(2).padStart(22)}x | ${(line.cpuSec / (line.minute * 60)).toFixed(2)}`,
     );
   }
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

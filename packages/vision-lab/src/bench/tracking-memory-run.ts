@@ -1,7 +1,8 @@
 /**
  * One Player Tracking analysis, run by `tracking-memory-bench.ts` in a process started as the
  * server starts its engine process (glibc and V8 settings at start). Writes one JSON line per
- * whole minute of film analysed (peak RSS so far, RSS now, main-thread heap, wall time so far),
+ * whole minute of film analysed (peak RSS so far, RSS now, main-thread heap, wall and processor
+ * time so far),
  * then one with the result. RSS is the whole process: the main thread and the worker threads
  * (detector and number readers); ffmpeg runs in its own process and is not counted.
  */
@@ -19,6 +20,12 @@ const emit = (line: object): void => {
 
 const { durationSec } = await probeVideo(film);
 const started = performance.now();
+const cpuStart = process.cpuUsage();
+/** Processor seconds of this process (all its threads) since the start. */
+const cpuSince = (): number => {
+  const { user, system } = process.cpuUsage(cpuStart);
+  return (user + system) / 1e6;
+};
 let nextMinute = 1;
 const report = (filmSec: number): void => {
   while (filmSec >= nextMinute * 60) {
@@ -29,6 +36,7 @@ const report = (filmSec: number): void => {
       rssMb: mb(rss),
       heapMb: mb(heapUsed),
       wallSec: (performance.now() - started) / 1000,
+      cpuSec: cpuSince(),
     });
     nextMinute++;
   }
