@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { analyseTracking } from '../engines/player-tracking/analyse-tracking.js';
 import type { TimeRange } from '../engines/player-tracking/tracking-types.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'scout-vision track <input> --json <analysis.json> [--fps 2] [--layout tiles|letterbox] [--segments <live.json>] [--quiet]';
+  'scout-vision track <input> --json <analysis.json> [--fps 2] [--layout tiles|letterbox] [--segments <live.json>] [--photos <dir>] [--quiet]';
 
 function parseSegments(text: string): TimeRange[] {
   const parsed = JSON.parse(text) as unknown;
@@ -35,12 +35,13 @@ export const trackCommand: CliCommand = {
         fps: { type: 'string' },
         layout: { type: 'string' },
         segments: { type: 'string' },
+        photos: { type: 'string' },
       },
       USAGE,
     );
     if (!parsed) return EXIT_USAGE;
     const { input, values } = parsed;
-    const { json, layout, quiet } = values;
+    const { json, layout, quiet, photos } = values;
     const fps = values.fps === undefined ? undefined : Number(values.fps);
     if (
       !json ||
@@ -57,6 +58,7 @@ export const trackCommand: CliCommand = {
         return EXIT_USAGE;
       }
     }
+    if (photos) await mkdir(photos, { recursive: true });
     return runEngineCommand(quiet, async (signal, onProgress) => {
       const result = await analyseTracking(input, {
         fps,
@@ -64,6 +66,7 @@ export const trackCommand: CliCommand = {
         segments,
         signal,
         onProgress,
+        ...(photos ? { photoDir: photos } : {}),
       });
       if (!quiet) process.stderr.write('\n');
       await writeFile(json, JSON.stringify(result) + '\n');

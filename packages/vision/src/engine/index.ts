@@ -10,6 +10,7 @@ export type {
 } from './engine-types.js';
 export type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
 export type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
+export type { PlayerPhoto } from '../engines/player-tracking/player-photos.js';
 export type { TeamLetter } from '../perception/teams/cluster-teams.js';
 export type { FilmSport, SportChoice } from '../perception/sport/sports.js';
 export type {

@@ -9,7 +9,13 @@ export interface PlayerSighting {
 /** Margin around the box, as a share of its size, so the crop shows the whole player. */
 const MARGIN = 0.15;
 
-/** A JPEG crop of a player at a sighting, with some margin, scaled to at most 160 px high. */
+/**
+ * A crop this short is enlarged to it (Lanczos): a far player's number is legible to a person only
+ * enlarged. Taller crops keep their pixels.
+ */
+const MIN_HEIGHT = 160;
+
+/** A JPEG crop of a player at a sighting, with some margin, at least `MIN_HEIGHT` px high. */
 export async function cropPlayerPhoto(options: {
   input: string;
   sighting: PlayerSighting;
@@ -32,7 +38,7 @@ export async function cropPlayerPhoto(options: {
       '-frames:v',
       '1',
       '-vf',
-      `crop='min(${cw},iw-${cx})':'min(${ch},ih-${cy})':${cx}:${cy},scale=-2:'min(160,ih)'`,
+      `crop='min(${cw},iw-${cx})':'min(${ch},ih-${cy})':${cx}:${cy},scale=-2:'max(${MIN_HEIGHT},ih)':flags=lanczos`,
       '-q:v',
       '3',
       options.output,

@@ -33,9 +33,14 @@ import { createNumberReader, type NumberReader } from './number-reader.js';
 import type { FrameReadRequest, PersonReadJob, PersonReadResult } from './read-people.js';
 import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
-import { summariseTracks } from './summarise-tracks.js';
+import { summariseTracks, type DroppedTracks } from './summarise-tracks.js';
+import type { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
-import type { TimeRange, TrackingAnalysis } from './tracking-types.js';
+import { voteTrackNumber, type NumberObservation } from '../../perception/numbers/track-vote.js';
+import { PhotoSpill } from './photo-spill.js';
+import { TrackSpill } from './track-spill.js';
+import { playerPhotoFile, writePlayerPhoto, type PlayerPhoto } from './player-photos.js';
+import type { TimeRange, TrackingAnalysis, TrackingPlayer } from './tracking-types.js';
 
 export interface AnalyseTrackingOptions {
   /** Frames per second given to the detector; default 2 (tracking bridges the gaps). */
@@ -66,6 +71,11 @@ export interface AnalyseTrackingOptions {
   textDetector?: TextDetector;
   /** Adds per-track detail (`tracks`) to the result, for evaluation. */
   includeTracks?: boolean;
+  /**
+   * A folder to write each listed player's evidence photo in (`photos` in the result): the person
+   * at their number's surest read, cut from the frame that read it.
+   */
+  photoDir?: string;
   /** Called with 0–100 as the analysis advances. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -144,21 +154,50 @@ export async function analyseTracking(
   const { finder, reader } = await openFinderAndReader(options);
   const report = progressReporter(options.onProgress);
   report(0);
-  const pass = new TrackingPass(reader, sampling);
-  await trackFrames(input, info, sampling, finder, pass, report, options);
-  const finished = pass.finish();
-  judgeBandReads(finished);
-  const summary = summariseTracks(finished, {
-    durationSec: info.durationSec,
-    sampleIntervalSec: 1 / sampling.fps,
-    scale: sampling.scale,
-    picture: pass.picture,
-    includeTracks: options.includeTracks,
-    lineWhite: filmLineWhite(pass.lineWhites),
-  });
-  summary.stats.sampledFrames = pass.sampled;
-  report(100);
-  return { ...summary, timings: timingsSince(started, cpuStart) };
+  const photos = new PhotoSpill();
+  const spill = new TrackSpill();
+  try {
+    const pass = new TrackingPass(reader, sampling, photos, spill);
+    await trackFrames(input, info, sampling, finder, pass, report, options);
+    const finished = pass.finish();
+    const { bestReads, ...summary } = summariseTracks(finished, {
+      durationSec: info.durationSec,
+      sampleIntervalSec: 1 / sampling.fps,
+      scale: sampling.scale,
+      picture: pass.picture,
+      dropped: pass.dropped,
+      includeTracks: options.includeTracks,
+      lineWhite: filmLineWhite(pass.lineWhites),
+    });
+    summary.stats.sampledFrames = pass.sampled;
+    if (options.photoDir !== undefined) {
+      summary.photos = await writePhotos(summary.players, bestReads, photos, options.photoDir);
+    }
+    report(100);
+    return { ...summary, timings: timingsSince(started, cpuStart) };
+  } finally {
+    photos.close();
+    spill.close();
+  }
+}
+
+/** Writes the photo of each listed player whose surest read has one (see `PhotoSpill`). */
+async function writePhotos(
+  players: readonly TrackingPlayer[],
+  bestReads: ReadonlyMap<string, NumberObservation>,
+  spill: PhotoSpill,
+  dir: string,
+): Promise<PlayerPhoto[]> {
+  const written: PlayerPhoto[] = [];
+  for (const { teamLetter, number } of players) {
+    const read = bestReads.get(`${teamLetter}:${number}`);
+    const photo = read ? spill.get(read) : null;
+    if (!photo) continue;
+    const file = playerPhotoFile(dir, teamLetter, number);
+    await writePlayerPhoto(photo, file);
+    written.push({ teamLetter, number, file });
+  }
+  return written;
 }
 
 /** The frame rate and widths asked for, capped at the source's (turned) width. */
@@ -276,7 +315,11 @@ class TrackingPass {
   readonly lineWhites: LinearRgb[] = [];
   private readonly tracker = new ByteTracker();
   private readonly records = new Map<number, TrackRecord>();
-  private readonly finished: TrackRecord[] = [];
+  /** Tracks that ended, until the reads on their way have reached them (see `packEnded`). */
+  private ended: TrackRecord[] = [];
+  private readonly finished: PackedTrack[] = [];
+  /** What the summary needs to know of the tracks too short to keep (see `packEnded`). */
+  readonly dropped: DroppedTracks = { maxId: 0, surelyRead: [] };
   private previousThumb: GreyThumb | null = null;
   private shift: CameraShift = { dx: 0, dy: 0 };
   private lastAnalysedSec: number | null = null;
@@ -287,6 +330,10 @@ class TrackingPass {
   constructor(
     readonly reader: NumberReader,
     private readonly sampling: Sampling,
+    /** Where the evidence photos of finished tracks wait for the summary. */
+    private readonly photos: PhotoSpill,
+    /** Where the positions and kits of finished tracks wait for the summary. */
+    private readonly spill: TrackSpill,
   ) {
     this.picture = { width: sampling.width, height: 0, frames: [] };
   }
@@ -307,6 +354,7 @@ class TrackingPass {
     }
     const assigned = this.updateTracks(p, detections, kits, k);
     await this.applyReads();
+    this.packEnded();
     const { jobs, records } = planReads(assigned, detections, kits, p.timeSec);
     if (jobs.length === 0) return;
     this.inFlight = {
@@ -393,18 +441,48 @@ class TrackingPass {
     return this.inFlight?.results;
   }
 
-  /** Ends every track still open; returns all the tracks, in the order they ended. */
-  finish(): TrackRecord[] {
+  /**
+   * Ends every track still open; returns all the tracks, packed, in the order they ended (but the
+   * tracks seen once, see `packEnded`). Call after the last reads are applied.
+   */
+  finish(): PackedTrack[] {
     this.endTracks(this.tracker.finish());
+    this.packEnded();
     return this.finished;
   }
 
   private endTracks(ended: readonly { id: number }[]): void {
     for (const t of ended) {
       const r = this.records.get(t.id);
-      if (r) this.finished.push(r);
+      if (r) this.ended.push(r);
       this.records.delete(t.id);
     }
+  }
+
+  /**
+   * Packs the tracks that ended, once the reads planned before they ended are in (those of the
+   * last frame arrive one frame later); their band reads are judged now, with all their reads.
+   * A track seen once is dropped: the summary keeps tracks of two sightings or more. Only what
+   * the summary asks of every track is noted of it: its id, and a number it read surely.
+   */
+  private packEnded(): void {
+    for (const r of this.ended) {
+      if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
+      else r.dropContradictedBandReads();
+      this.dropped.maxId = Math.max(this.dropped.maxId, r.id);
+      const vote = voteTrackNumber(r.reads);
+      if (r.samples >= 2) {
+        // the photo of the surest read of the track's number: the one the summary may show
+        const photo = vote.best ? r.photoOf(vote.best) : null;
+        if (photo) this.photos.put(vote.best!, photo);
+        this.finished.push(r.pack(this.spill));
+        continue;
+      }
+      if (vote.number !== null && vote.winnerReads >= 2) {
+        this.dropped.surelyRead.push({ id: r.id, number: vote.number });
+      }
+    }
+    this.ended = [];
   }
 }
 
@@ -424,31 +502,35 @@ function sampleKits(
 function applyRead(
   record: TrackRecord,
   job: PersonReadJob,
-  { text, band }: PersonReadResult,
+  { text, band, photo }: PersonReadResult,
   boxes: readonly Box[],
   timeSec: number,
 ): void {
   const box = boxes[job.detection]!;
+  const addTextRead = (): void => {
+    if (!text || text.number === null) return;
+    const read = { number: text.number, confidence: text.confidence, timeSec, box };
+    record.reads.push(read);
+    if (photo) record.offerPhoto(read, photo, false);
+  };
   if (job.textLook !== null && job.besideBand) {
     // a small person's look counts on its own tally (its own textless rule), not as a text look
     record.lastSmallLookSec = timeSec;
     record.smallLooks++;
     if (text && text.textBoxes > 0) record.smallLooksWithText++;
-    if (text && text.number !== null) {
-      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-    }
+    addTextRead();
   } else if (job.textLook !== null) {
     record.lastReadSec = timeSec;
     record.lastTextLookSec = timeSec;
     record.textLooks++;
     if (text && text.textBoxes > 0) record.textLooksWithText++;
-    if (text && text.number !== null) {
-      record.reads.push({ number: text.number, confidence: text.confidence, timeSec, box });
-    }
+    addTextRead();
   }
   if (band) {
     record.lastReadSec = timeSec;
-    record.addBandRead({ number: band.number, confidence: band.confidence, timeSec, box });
+    const read = { number: band.number, confidence: band.confidence, timeSec, box };
+    record.addBandRead(read);
+    if (photo) record.offerPhoto(read, photo, true);
   }
 }
 
@@ -519,14 +601,6 @@ function isTextLookWanted(
         )
       : isTextLookDue(record, timeSec))
   );
-}
-
-/** A track's band reads are judged once all its reads are in (some arrive after it ended). */
-function judgeBandReads(finished: readonly TrackRecord[]): void {
-  for (const r of finished) {
-    if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
-    else r.dropContradictedBandReads();
-  }
 }
 
 /** Wall time, processor time and peak memory of the analysis so far. */

@@ -3,6 +3,7 @@ import type { SportChoice } from '../../perception/sport/sports.js';
 import type { EngineRunOptions } from '../run-options.js';
 import { analyseTracking } from './analyse-tracking.js';
 import { renderClips, type RenderClipsResult } from './clips/render-clips.js';
+import type { PlayerPhoto } from './player-photos.js';
 import type { TrackingAnalysis } from './tracking-types.js';
 
 /** What Player Tracking's analysis hands on: the teams and players the user picks from and renders. */
@@ -14,7 +15,12 @@ export interface TrackAnalyseRequest {
   input: string;
   /** The film's sport as the user chose it; carried for later use, the analysis does not read it yet. */
   sport?: SportChoice;
+  /** A folder for each listed player's evidence photo (JPEG); the result lists them. */
+  photoDir?: string;
 }
+
+/** The analysis, and the players' evidence photos when a folder for them was given. */
+export type TrackAnalyseResult = TrackingSummary & { photos?: PlayerPhoto[] };
 
 /** Render the clips in which the chosen players of one team appear, with a spotlight on them. */
 export interface TrackRenderRequest {
@@ -29,7 +35,7 @@ export interface TrackRenderRequest {
 export type PlayerTrackingRequest = TrackAnalyseRequest | TrackRenderRequest;
 
 export interface PlayerTrackingResults {
-  'track-analyse': TrackingSummary;
+  'track-analyse': TrackAnalyseResult;
   'track-render': RenderClipsResult;
 }
 
@@ -41,11 +47,13 @@ export async function run<R extends PlayerTrackingRequest>(
   { signal, onProgress }: EngineRunOptions = {},
 ): Promise<PlayerTrackingResult<R>> {
   if (request.engine === 'track-analyse') {
-    const analysis = await analyseTracking(request.input, { signal, onProgress });
-    const summary: TrackingSummary = {
+    const { photoDir } = request as TrackAnalyseRequest;
+    const analysis = await analyseTracking(request.input, { signal, onProgress, photoDir });
+    const summary: TrackAnalyseResult = {
       durationSec: analysis.durationSec,
       teams: analysis.teams,
       players: analysis.players,
+      ...(analysis.photos ? { photos: analysis.photos } : {}),
     };
     return summary as PlayerTrackingResult<R>;
   }

@@ -38,7 +38,19 @@ export interface PersonReadResult {
   text: (JerseyRead & { textBoxes: number }) | null;
   /** The band read's outcome: null when not tried (the look read a number, or the band is illegible). */
   band: JerseyRead | null;
+  /**
+   * The person with a margin around (`PHOTO_MARGIN`), cut from the frame the look read (the detail
+   * frame where the text look read it, else the analysis frame), when the text look or the band
+   * read a number at `PHOTO_MIN_READ` or more: the evidence photo, should this read be the number's
+   * best.
+   */
+  photo: RgbFrame | null;
 }
+
+/** Reads below this confidence never count in a track's vote (see `voteTrackNumber`). */
+export const PHOTO_MIN_READ = 0.5;
+/** Margin around a person's box in a photo, as a share of the box's width and height. */
+export const PHOTO_MARGIN = 0.15;
 
 /** The people of one frame to read: everything a reader needs, frames and boxes included. */
 export interface FrameReadRequest {
@@ -167,7 +179,24 @@ export async function readPeople(
       text && text.number !== null && !job.besideBand
         ? null
         : await readBand(models.recognizer, request, job);
-    results.push({ text, band });
+    const readsNumber = (read: JerseyRead | null): boolean =>
+      read !== null && read.number !== null && read.confidence >= PHOTO_MIN_READ;
+    const photo = readsNumber(text) || readsNumber(band) ? personPhoto(request, job) : null;
+    results.push({ text, band, photo });
   }
   return results;
+}
+
+/** The person of a job with a margin around, cut from the frame its text look read. */
+function personPhoto(request: FrameReadRequest, job: PersonReadJob): RgbFrame {
+  const detail = looksInDetail(request, job) ? request.detail! : null;
+  const frame = detail?.frame ?? request.frame;
+  const [x, y, w, h] = request.detections[job.detection]!.box;
+  const widened: Box = [
+    x - w * PHOTO_MARGIN,
+    y - h * PHOTO_MARGIN,
+    w * (1 + 2 * PHOTO_MARGIN),
+    h * (1 + 2 * PHOTO_MARGIN),
+  ];
+  return cropRgb(frame, scaleBox(widened, detail?.scale ?? 1, frame));
 }

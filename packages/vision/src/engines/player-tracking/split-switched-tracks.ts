@@ -1,5 +1,6 @@
 import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
+import type { TrackHistory } from './track-history.js';
 import { TrackRecord } from './track-record.js';
 
 /** Reads below this confidence are too weak to show a switch. */
@@ -68,11 +69,11 @@ function findSwitch(
  * A track without such a change is returned whole.
  */
 export function splitSwitchedTrack(
-  record: TrackRecord,
+  record: TrackHistory,
   nextId: () => number,
   /** Whether another track surely wears this number: then a one-digit read may be that player. */
   isNumberElsewhere: (n: number) => boolean = () => false,
-): TrackRecord[] {
+): TrackHistory[] {
   const reads = record.reads
     .filter((r) => r.number !== null && r.confidence >= MIN_READ)
     .sort((a, b) => a.timeSec - b.timeSec);
@@ -93,14 +94,15 @@ export function splitSwitchedTrack(
   if (!found) return [record];
   const { t0, t1 } = found;
   // the first path index of the second player: the largest relative jump within (t0, t1]
+  const path = record.path;
   let splitAt = -1;
   let biggest = -1;
-  for (let i = 1; i < record.path.length; i++) {
-    const t = record.path[i]![0];
+  for (let i = 1; i < path.length; i++) {
+    const t = path[i]![0];
     if (t <= t0 || t > t1) continue;
     const a = record.fieldPoint(i - 1);
     const b = record.fieldPoint(i);
-    const h = Math.max(1, record.path[i]![4]);
+    const h = Math.max(1, path[i]![4]);
     const jump = Math.hypot(a[0] - b[0], a[1] - b[1]) / h;
     if (jump > biggest) {
       biggest = jump;
@@ -110,15 +112,16 @@ export function splitSwitchedTrack(
   if (splitAt < 0) return [record];
   if (biggest < 0.15) {
     const mid = (t0 + t1) / 2;
-    splitAt = record.path.findIndex((p) => p[0] > mid);
+    splitAt = path.findIndex((p) => p[0] > mid);
     if (splitAt <= 0) return [record];
   }
-  const splitSec = record.path[splitAt]![0];
+  const splitSec = path[splitAt]![0];
+  const offsets = record.offsets;
   const head = new TrackRecord(record.id);
   const tail = new TrackRecord(nextId());
-  record.path.forEach((p, i) => {
+  path.forEach((p, i) => {
     const target = i < splitAt ? head : tail;
-    target.addPosition(p[0], [p[1], p[2], p[3], p[4]], record.offsets[i] ?? [0, 0]);
+    target.addPosition(p[0], [p[1], p[2], p[3], p[4]], offsets[i] ?? [0, 0]);
   });
   // kit samples carry no time; both players wear the same kit when the tracker confused them
   for (const k of record.kits) {

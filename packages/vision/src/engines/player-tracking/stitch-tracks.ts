@@ -1,9 +1,9 @@
 import { differsByOneDigit } from '../../perception/numbers/digit-relation.js';
 import type { TeamLetter } from '../../perception/teams/cluster-teams.js';
-import type { TrackRecord } from './track-record.js';
+import type { TrackHistory } from './track-history.js';
 
 export interface StitchCandidate {
-  record: TrackRecord;
+  record: TrackHistory;
   teamLetter: TeamLetter;
   /** Player key ('A:7') when the number was read; null when unreadable. */
   key: string | null;
@@ -38,7 +38,7 @@ export function stitchFragments(
   const maxGapSec = options.maxGapSec ?? 7;
   const margin = options.margin ?? 0.5;
   const out = new Map<number, string>();
-  const tracksOf = new Map<string, TrackRecord[]>();
+  const tracksOf = new Map<string, TrackHistory[]>();
   for (const c of candidates) {
     if (c.key === null) continue;
     tracksOf.set(c.key, [...(tracksOf.get(c.key) ?? []), c.record]);
@@ -57,7 +57,7 @@ export function stitchFragments(
       const doubts = new Set(
         f.reads.filter((r) => r.number !== null && r.confidence >= 0.8).map((r) => r.number),
       );
-      const height = f.path[0]?.[4] ?? 100;
+      const height = f.samples > 0 ? f.heightAt(0) : 100;
       const costs: { key: string; cost: number }[] = [];
       for (const [key, tracks] of tracksOf) {
         if (teamOf.get(key) !== frag.teamLetter) continue;
@@ -72,7 +72,7 @@ export function stitchFragments(
           const before = t.lastSec <= f.firstSec;
           const gap = before ? f.firstSec - t.lastSec : t.firstSec - f.lastSec;
           if (gap > maxGapSec) continue;
-          const a = before ? t.fieldPoint(t.path.length - 1) : f.fieldPoint(f.path.length - 1);
+          const a = before ? t.fieldPoint(t.samples - 1) : f.fieldPoint(f.samples - 1);
           const b = before ? f.fieldPoint(0) : t.fieldPoint(0);
           const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
           // players run at most ~1.5 body heights per second on the image

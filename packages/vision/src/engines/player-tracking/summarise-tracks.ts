@@ -1,4 +1,8 @@
-import { voteTrackNumber, type TrackNumber } from '../../perception/numbers/track-vote.js';
+import {
+  voteTrackNumber,
+  type NumberObservation,
+  type TrackNumber,
+} from '../../perception/numbers/track-vote.js';
 import {
   clusterTeams,
   type TeamClusters,
@@ -25,7 +29,7 @@ import {
 import { MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
-import type { TrackRecord } from './track-record.js';
+import type { TrackHistory } from './track-history.js';
 import type {
   TrackDetail,
   TrackingAnalysis,
@@ -40,6 +44,8 @@ export interface SummariseOptions {
   scale: number;
   /** Where the picture was at each analysed frame: tells hidden players from players gone. */
   picture: PictureTimeline;
+  /** The tracks left out before the summary (too short to keep), as far as the summary asks. */
+  dropped?: DroppedTracks;
   /**
    * Tracks seen fewer times are noise (a flicker of a false detection), unless the start or the
    * end of the analysed footage cut them short: those count from two sightings.
@@ -53,30 +59,44 @@ export interface SummariseOptions {
   lineWhite?: LinearRgb | null;
 }
 
-type Result = Omit<TrackingAnalysis, 'timings'>;
+type Result = Omit<TrackingAnalysis, 'timings'> & {
+  /** Each listed player's surest read (the one `best` shows), by `teamLetter:number`. */
+  bestReads: Map<string, NumberObservation>;
+};
+
+/** Of the tracks left out before the summary: the largest id, and the numbers they read surely. */
+export interface DroppedTracks {
+  maxId: number;
+  /** A number two or more reads of a dropped track backed. */
+  surelyRead: { id: number; number: number }[];
+}
 
 interface PlayerEntry {
   letter: TeamLetter;
   number: number;
-  tracks: TrackRecord[];
+  tracks: TrackHistory[];
   confidence: number;
   best: TrackingPlayer['best'];
   bestConf: number;
+  /** The read behind `best`. */
+  bestRead: NumberObservation | null;
 }
 
-const sightingsOf = (r: TrackRecord): Sighting[] =>
-  r.path.map(([timeSec, x, y, w, h], i) => ({
+const sightingsOf = (r: TrackHistory): Sighting[] => {
+  const offsets = r.offsets;
+  return r.path.map(([timeSec, x, y, w, h], i) => ({
     timeSec,
     box: [x, y, w, h],
-    offset: r.offsets[i] ?? [0, 0],
+    offset: offsets[i] ?? [0, 0],
   }));
+};
 
-const medianHeight = (r: TrackRecord): number => {
+const medianHeight = (r: TrackHistory): number => {
   const h = r.path.map((p) => p[4]).sort((a, b) => a - b);
   return h[Math.floor(h.length / 2)] ?? 0;
 };
 
-const overlaps = (a: TrackRecord, b: TrackRecord): boolean =>
+const overlaps = (a: TrackHistory, b: TrackHistory): boolean =>
   a.firstSec < b.lastSec && b.firstSec < a.lastSec;
 
 /**
@@ -114,7 +134,7 @@ function absorbOneDigitMisreads(
 }
 
 /** Turns finished tracks into teams (colours), players (numbers) and their on-screen time. */
-export function summariseTracks(records: readonly TrackRecord[], o: SummariseOptions): Result {
+export function summariseTracks(records: readonly TrackHistory[], o: SummariseOptions): Result {
   const kept = keepTracks(records, o);
   const jerseyOf = jerseysOf(kept);
   const clusters = clusterKits(kept, jerseyOf);
@@ -124,9 +144,14 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
   const outliers = rescueOutliers(sorted, jerseyOf, clusters, roster);
   absorbOneDigitMisreads(roster.byKey, sorted.votes);
   const unreadable = joinUnreadTracks(sorted, roster);
+  joinNumberAcrossTeams(roster, sorted, clusters);
   const players = listPlayers(roster, o);
   const teams = describeTeams(clusters, kept, roster, swapped, players, o.lineWhite ?? null);
+  const bestReads = new Map(
+    [...roster.byKey].flatMap(([key, e]) => (e.bestRead ? [[key, e.bestRead] as const] : [])),
+  );
   return {
+    bestReads,
     durationSec: Math.round(o.durationSec * 1000) / 1000,
     teams,
     players,
@@ -145,16 +170,20 @@ export function summariseTracks(records: readonly TrackRecord[], o: SummariseOpt
  * Splits the tracks that switched from one numbered player to another, then drops the noise: tracks
  * seen fewer than `minTrackSamples` times, unless the footage's start or end cut them short.
  */
-function keepTracks(records: readonly TrackRecord[], o: SummariseOptions): TrackRecord[] {
+function keepTracks(records: readonly TrackHistory[], o: SummariseOptions): TrackHistory[] {
   const minSamples = o.minTrackSamples ?? 3;
   const spanEdges = spanEdgeTimes(o.picture, o.sampleIntervalSec);
-  let nextId = Math.max(0, ...records.map((r) => r.id)) + 1;
+  let nextId = records.reduce((m, r) => Math.max(m, r.id), o.dropped?.maxId ?? 0) + 1;
   const surelyWornBy = new Map<number, Set<number>>();
+  const wears = (id: number, number: number): void => {
+    surelyWornBy.set(number, (surelyWornBy.get(number) ?? new Set()).add(id));
+  };
   for (const r of records) {
     const vote = voteTrackNumber(r.reads);
     if (vote.number === null || vote.winnerReads < 2) continue;
-    surelyWornBy.set(vote.number, (surelyWornBy.get(vote.number) ?? new Set()).add(r.id));
+    wears(r.id, vote.number);
   }
+  for (const { id, number } of o.dropped?.surelyRead ?? []) wears(id, number);
   return records
     .flatMap((r) =>
       splitSwitchedTrack(
@@ -165,13 +194,13 @@ function keepTracks(records: readonly TrackRecord[], o: SummariseOptions): Track
     )
     .filter(
       (r) =>
-        r.path.length >= minSamples ||
-        (r.path.length >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
+        r.samples >= minSamples ||
+        (r.samples >= 2 && (spanEdges.has(r.firstSec) || spanEdges.has(r.lastSec))),
     );
 }
 
 /** Each track's jersey colour (the median of its kit samples), where it has any. */
-function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
+function jerseysOf(kept: readonly TrackHistory[]): Map<number, Lab> {
   const jerseyOf = new Map<number, Lab>();
   for (const r of kept) {
     const jersey = medianLab(r.kits.map((k) => k.jersey));
@@ -184,7 +213,7 @@ function jerseysOf(kept: readonly TrackRecord[]): Map<number, Lab> {
  * How much a track's colour counts, by how large it was seen (its median height against the 90th
  * percentile of all tracks', squared): a person seen large gives a surer colour than a speck.
  */
-function sizeWeights(kept: readonly TrackRecord[]): (r: TrackRecord) => number {
+function sizeWeights(kept: readonly TrackHistory[]): (r: TrackHistory) => number {
   const heights = kept.map((r) => medianHeight(r)).sort((a, b) => a - b);
   const typical = Math.max(1, heights[Math.floor(heights.length * 0.9)] ?? 1);
   return (r) => Math.min(1, medianHeight(r) / typical) ** 2;
@@ -196,14 +225,14 @@ function sizeWeights(kept: readonly TrackRecord[]): (r: TrackRecord) => number {
  * bench outnumber the players, and by count alone they made the teams.
  */
 function clusterKits(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   jerseyOf: ReadonlyMap<number, Lab>,
 ): TeamClusters {
   const sizeOf = sizeWeights(kept);
   return clusterTeams(
     kept
       .filter((r) => jerseyOf.has(r.id))
-      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kits.length * sizeOf(r) })),
+      .map((r) => ({ id: r.id, colour: jerseyOf.get(r.id)!, weight: r.kitCount * sizeOf(r) })),
   );
 }
 
@@ -212,7 +241,7 @@ function clusterKits(
  * returns them: they name no team's colour.
  */
 function reassignSwappedKits(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   jerseyOf: ReadonlyMap<number, Lab>,
   clusters: TeamClusters,
 ): Set<number> {
@@ -247,7 +276,7 @@ class Roster {
   }
 
   /** Adds a track to the player its number names in its team (none when it has no number). */
-  add(r: TrackRecord, letter: TeamLetter, vote: TrackNumber): void {
+  add(r: TrackHistory, letter: TeamLetter, vote: TrackNumber): void {
     if (vote.number === null || !vote.best) return;
     const key = `${letter}:${vote.number}`;
     const entry = this.byKey.get(key) ?? {
@@ -257,11 +286,13 @@ class Roster {
       confidence: 0,
       best: { time: 0, box: [0, 0, 0, 0] },
       bestConf: -1,
+      bestRead: null,
     };
     entry.tracks.push(r);
     entry.confidence = Math.max(entry.confidence, vote.confidence);
     if (vote.best.confidence > entry.bestConf) {
       entry.bestConf = vote.best.confidence;
+      entry.bestRead = vote.best;
       const [x, y, w, h] = vote.best.box;
       entry.best = {
         time: Math.round(vote.best.timeSec * 1000) / 1000,
@@ -281,14 +312,14 @@ class Roster {
 interface SortedTracks {
   votes: Map<number, TrackNumber>;
   details: TrackDetail[];
-  teamTracks: { record: TrackRecord; teamLetter: TeamLetter }[];
+  teamTracks: { record: TrackHistory; teamLetter: TeamLetter }[];
   /** Tracks whose kit is no team's. */
-  outlierTracks: TrackRecord[];
+  outlierTracks: TrackHistory[];
 }
 
 /** Votes each track's number and adds the tracks of a team to its players. */
 function sortByTeam(
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   clusters: TeamClusters,
   roster: Roster,
   includeTracks: boolean | undefined,
@@ -304,8 +335,8 @@ function sortByTeam(
         teamLetter: letter,
         number: letter ? vote.number : null,
         confidence: vote.confidence,
-        path: r.path,
-        offsets: r.offsets,
+        path: [...r.path],
+        offsets: [...r.offsets],
         reads: r.reads.map((x) => ({
           time: x.timeSec,
           number: x.number,
@@ -406,6 +437,42 @@ function joinUnreadTracks(sorted: SortedTracks, roster: Roster): number {
   return unreadable;
 }
 
+/**
+ * A number listed in both teams whose two players are never on screen together is one player whose
+ * kit was misjudged on some of his tracks (a large white number on a dark back samples as a white
+ * shirt): the player with less support for the number (summed confidence of its reads) joins the
+ * other, with its tracks. Two players of one number seen at the same time are two players.
+ */
+function joinNumberAcrossTeams(roster: Roster, sorted: SortedTracks, clusters: TeamClusters): void {
+  const support = (e: PlayerEntry): number =>
+    e.tracks.reduce((sum, t) => sum + (sorted.votes.get(t.id)?.scores.get(e.number) ?? 0), 0);
+  const entries = [...roster.byKey.values()];
+  for (const a of entries) {
+    const b = entries.find((e) => e !== a && e.number === a.number && e.letter !== a.letter);
+    if (
+      !b ||
+      !roster.byKey.has(`${a.letter}:${a.number}`) ||
+      !roster.byKey.has(`${b.letter}:${b.number}`)
+    )
+      continue;
+    if (a.tracks.some((t) => b.tracks.some((u) => overlaps(t, u)))) continue;
+    const [from, into] = support(a) > support(b) ? [b, a] : [a, b];
+    for (const t of from.tracks) {
+      clusters.assignment.set(t.id, into.letter);
+      const detail = sorted.details.find((d) => d.id === t.id);
+      if (detail) detail.teamLetter = into.letter;
+    }
+    into.tracks.push(...from.tracks);
+    into.confidence = Math.max(into.confidence, from.confidence);
+    if (from.bestConf > into.bestConf) {
+      into.bestConf = from.bestConf;
+      into.best = from.best;
+      into.bestRead = from.bestRead;
+    }
+    roster.byKey.delete(`${from.letter}:${from.number}`);
+  }
+}
+
 /** The players by team and number, each with when it is on screen and its path in source pixels. */
 function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
   const scalePath = (
@@ -438,7 +505,7 @@ function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
  */
 function describeTeams(
   clusters: TeamClusters,
-  kept: readonly TrackRecord[],
+  kept: readonly TrackHistory[],
   roster: Roster,
   swapped: ReadonlySet<number>,
   players: readonly TrackingPlayer[],
@@ -450,8 +517,8 @@ function describeTeams(
   const sizeOf = sizeWeights(kept);
   const gains = whiteBalanceGains(lineWhite);
   const samplesOf = (
-    tracks: readonly TrackRecord[],
-    pick: (k: TrackRecord['kits'][number]) => Lab | null,
+    tracks: readonly TrackHistory[],
+    pick: (k: TrackHistory['kits'][number]) => Lab | null,
   ): WeightedLab[] =>
     tracks.flatMap((r) =>
       r.kits.flatMap((k) => {

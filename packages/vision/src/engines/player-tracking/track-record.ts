@@ -1,13 +1,18 @@
-import type { Box } from '../../perception/detector/types.js';
+import type { Box, RgbFrame } from '../../perception/detector/types.js';
 import { isWholeOrPart } from '../../perception/numbers/digit-relation.js';
 import { SURE_READ, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import type { KitSample } from '../../perception/teams/kit-colours.js';
+import { PackedTrack, type PathSample, type TrackHistory } from './track-history.js';
+import type { TrackSpill } from './track-spill.js';
 
 const MAX_KIT_SAMPLES = 40;
 
-/** Everything the analysis keeps about one track: small, bounded per track, never frames. */
-export class TrackRecord {
-  readonly path: [number, number, number, number, number][] = [];
+/**
+ * Everything the analysis keeps about one live track: small, bounded per track, never frames. A
+ * finished track is packed (`pack`).
+ */
+export class TrackRecord implements TrackHistory {
+  readonly path: PathSample[] = [];
   /** Camera offset at each path sample: box + offset is the position on the field. */
   readonly offsets: [number, number][] = [];
   readonly kits: KitSample[] = [];
@@ -26,12 +31,35 @@ export class TrackRecord {
   smallLooks = 0;
   smallLooksWithText = 0;
   private kitSeen = 0;
+  /**
+   * The photo of the surest read of each number so far (see `PersonReadResult.photo`), text looks'
+   * and band reads' apart: the band reads of a number may yet be dropped (`dropBandReads`,
+   * `dropContradictedBandReads`), and then the surest text read's photo is the one wanted.
+   */
+  private photos: Map<string, { read: NumberObservation; photo: RgbFrame }> | null = null;
 
   constructor(readonly id: number) {}
 
   addPosition(timeSec: number, box: Box, cameraOffset: [number, number] = [0, 0]): void {
     this.path.push([timeSec, box[0], box[1], box[2], box[3]]);
     this.offsets.push(cameraOffset);
+  }
+
+  get samples(): number {
+    return this.path.length;
+  }
+
+  heightAt(i: number): number {
+    return this.path[i]![4];
+  }
+
+  get kitCount(): number {
+    return this.kits.length;
+  }
+
+  /** The track as it ended, packed (see `PackedTrack`), its path and kits in `spill` if given. */
+  pack(spill: TrackSpill | null = null): PackedTrack {
+    return new PackedTrack(this.id, this.path, this.offsets, this.kits, this.reads, spill);
   }
 
   /** Feet position on the field (camera motion removed) at path sample i. */
@@ -45,6 +73,24 @@ export class TrackRecord {
   addBandRead(read: NumberObservation): void {
     this.bandReads.add(read);
     this.reads.push(read);
+  }
+
+  /**
+   * Keeps `photo` as the photo of `read` if no read of the same number (and kind) so far was as
+   * sure: the first of equally sure reads is kept, as the vote's `best` is the first.
+   */
+  offerPhoto(read: NumberObservation, photo: RgbFrame, band: boolean): void {
+    if (read.number === null) return;
+    const key = `${read.number}:${band ? 'band' : 'text'}`;
+    this.photos ??= new Map();
+    const held = this.photos.get(key);
+    if (!held || read.confidence > held.read.confidence) this.photos.set(key, { read, photo });
+  }
+
+  /** The photo kept of this read (the surest of its number and kind), if any. */
+  photoOf(read: NumberObservation): RgbFrame | null {
+    for (const held of this.photos?.values() ?? []) if (held.read === read) return held.photo;
+    return null;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { TeamLetter } from '../../perception/teams/cluster-teams.js';
 import type { PictureTimeline } from './appearances.js';
+import type { PlayerPhoto } from './player-photos.js';
 
 export interface TimeRange {
   start: number;
@@ -59,6 +60,8 @@ export interface TrackingAnalysis {
     outlierTracks: number;
     unreadableTracks: number;
   };
+  /** Each listed player's evidence photo, when a folder for them was given (`photoDir`). */
+  photos?: PlayerPhoto[];
   /** Per-track detail, present only when `includeTracks` was asked for. */
   tracks?: TrackDetail[];
   /** Where the picture was at each analysed frame, present only with `tracks`. */

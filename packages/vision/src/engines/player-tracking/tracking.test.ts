@@ -10,6 +10,8 @@ import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
 import { summariseTracks } from './summarise-tracks.js';
+import { PackedTrack } from './track-history.js';
+import { TrackSpill } from './track-spill.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
@@ -315,6 +317,40 @@ describe('tracking analysis', () => {
     expect(stitched.has(2)).toBe(false);
   });
 
+  it('packs a finished track with every value as it was', () => {
+    const r = walk(3, 0, 2, 100);
+    r.offsets[2] = [12.25, -3.5];
+    r.addKit({ jersey: [45.1, 65, 45], accent: null, shorts: [20, 1, -2] });
+    r.addKit({ jersey: [44, 64.5, 44], lit: [80, 12, 6], accent: [90, 0, 1], shorts: null });
+    read(r, 0.5, 23, 0.973);
+    r.reads.push({ number: null, confidence: 0.2, timeSec: 1, box: [1.5, 2, 40, 100] });
+    const spill = new TrackSpill();
+    try {
+      for (const packed of [r.pack(), r.pack(spill)]) {
+        expect(packed).toBeInstanceOf(PackedTrack);
+        for (const key of [
+          'id',
+          'samples',
+          'path',
+          'offsets',
+          'kits',
+          'kitCount',
+          'reads',
+          'firstSec',
+          'lastSec',
+        ])
+          expect(packed[key as keyof PackedTrack]).toEqual(r[key as keyof TrackRecord]);
+        expect(packed.kits[0]).not.toHaveProperty('lit');
+        for (let i = 0; i < r.samples; i++) {
+          expect(packed.fieldPoint(i)).toEqual(r.fieldPoint(i));
+          expect(packed.heightAt(i)).toBe(r.heightAt(i));
+        }
+      }
+    } finally {
+      spill.close();
+    }
+  });
+
   describe('summary of the tracks', () => {
     const RED: Lab = [45, 65, 45];
     const BLUE: Lab = [30, 20, -60];
@@ -325,13 +361,27 @@ describe('tracking analysis', () => {
       if (number !== undefined) [t0, t0 + 0.5].forEach((t) => read(r, t, number));
       return r;
     }
-    const summarise = (records: TrackRecord[]) =>
-      summariseTracks(records, {
-        durationSec: 20,
-        sampleIntervalSec: 0.5,
-        scale: 1,
-        picture: picture(),
-      });
+    const options = { durationSec: 20, sampleIntervalSec: 0.5, scale: 1, picture: picture() };
+    const summarise = (records: TrackRecord[]) => summariseTracks(records, options);
+
+    it('summarises packed tracks as it summarises live ones', () => {
+      const tracks = () => [
+        dressed(1, 0, 8, 0, RED, 4),
+        dressed(2, 0, 19, 300, RED, 10),
+        dressed(3, 0, 19, 600, BLUE, 7),
+        dressed(4, 10, 14, 200, [45, 40, 30], 4),
+        dressed(5, 0, 19, 1200, [20, 0, 0]),
+      ];
+      const live = summariseTracks(tracks(), { ...options, includeTracks: true });
+      const spill = new TrackSpill();
+      const packed = summariseTracks(
+        tracks().map((r) => r.pack(spill)),
+        { ...options, includeTracks: true },
+      );
+      spill.close();
+      expect(packed).toEqual(live);
+      expect(live.players.length).toBeGreaterThan(2);
+    });
 
     it("gives a track whose colour was off its team's player when the number is surely that player's", () => {
       const teams = [
@@ -393,6 +443,29 @@ describe('tracking analysis', () => {
       const red = result.teams.find((t) => t.players.includes(4))!;
       const [r, g, b] = [1, 3, 5].map((k) => parseInt(red.primaryColor.slice(k, k + 2), 16));
       expect(r! - Math.max(g!, b!)).toBeGreaterThan(100);
+    });
+
+    it('lists a number in one team when its player in the other team is never on screen with him', () => {
+      const players = [
+        dressed(1, 0, 19, 0, RED, 4),
+        dressed(2, 0, 19, 600, BLUE, 7),
+        dressed(3, 0, 6, 300, RED, 35),
+        dressed(4, 12, 19, 320, RED, 35),
+        // the same player later, his kit taken for the other team's: never on screen with the 35s
+        dressed(5, 7, 11, 310, BLUE, 35),
+      ];
+      read(players[2]!, 2, 35);
+      const result = summarise(players);
+      const listed = result.teams.map((t) => t.players);
+      expect(listed.flat().filter((n) => n === 35)).toEqual([35]);
+      const red = result.teams.find((t) => t.players.includes(4))!;
+      expect(red.players).toContain(35);
+      const thirtyFive = result.players.find((p) => p.number === 35)!;
+      expect(thirtyFive.appearances).toEqual([{ start: 0, end: 19.25 }]);
+
+      // two players of one number on screen at the same time are two players
+      const both = summarise([...players.slice(0, 3), dressed(6, 0, 19, 900, BLUE, 35)]);
+      expect(both.teams.map((t) => t.players.includes(35))).toEqual([true, true]);
     });
 
     it('lists a player outside both team colours whose number was read again and again', () => {

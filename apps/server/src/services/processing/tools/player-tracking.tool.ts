@@ -1,26 +1,38 @@
 import { colourName, ProcessingMessages, ProcessingProgress, Tool } from '@filmroom/contract';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PlayerPhoto } from '@filmroom/vision/engine';
 import { videoKeys } from '../../videos/video-keys.js';
 import { photoId, type StoredAnalysis } from '../processing-types.js';
 import { sportOf, UserFacingFailure, type RunContext, type ToolModule } from './tool-module.js';
 
-/** A JPEG of each player found, stored under the entry's prefix; players without one are logged. */
+/**
+ * A JPEG of each player found, stored under the entry's prefix: the analysis's photo of the player
+ * where their number read best, else a crop of the film at that moment; players without one are
+ * logged.
+ */
 async function storePlayerPhotos(
   run: RunContext,
   input: string,
   players: StoredAnalysis['players'],
+  analysed: readonly PlayerPhoto[],
 ): Promise<Record<string, string>> {
   const photos: Record<string, string> = {};
   for (const player of players) {
     const id = photoId(player.teamLetter, player.number);
-    const file = path.join(run.work, `player-${id}.jpg`);
+    const ready = analysed.find(
+      (p) => p.teamLetter === player.teamLetter && p.number === player.number,
+    );
+    const file = ready?.file ?? path.join(run.work, `player-${id}.jpg`);
     try {
-      await run.media.cropPlayerPhoto({
-        input,
-        sighting: player.best,
-        output: file,
-        signal: run.signal,
-      });
+      if (!ready) {
+        await run.media.cropPlayerPhoto({
+          input,
+          sighting: player.best,
+          output: file,
+          signal: run.signal,
+        });
+      }
     } catch (error) {
       if (run.signal.aborted) throw error;
       run.logger.warn({ err: error, processingJobId: run.job.id }, 'No photo of a player');
@@ -47,12 +59,15 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
       async run(run) {
         let photos: Record<string, string> = {};
         const summary = await run.withSource(async (input) => {
+          const photoDir = path.join(run.work, 'player-photos');
+          await mkdir(photoDir, { recursive: true });
           const result = await run.runEngine({
             engine: 'track-analyse',
             input,
+            photoDir,
             ...sportOf(run.job),
           });
-          photos = await storePlayerPhotos(run, input, result.players);
+          photos = await storePlayerPhotos(run, input, result.players, result.photos ?? []);
           return result;
         });
         if (summary.players.length === 0) {
