@@ -5,9 +5,11 @@ import {
   liveProbabilities,
   decodePlays,
   decodeOptionsFor,
-  gameShots,
 } from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import { findRunningPlays } from '@filmroom/vision/internal/engines/inactivity/play-rescue.js';
+import {
+  findRunningPlays,
+  shotsWithoutPlay,
+} from '@filmroom/vision/internal/engines/inactivity/play-rescue.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
 import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
 import type { PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
@@ -168,11 +170,7 @@ async function rescuedDecode(
   finder: PersonFinder,
 ): Promise<Segment[]> {
   const segments = shippedDecode(film, model);
-  const fps = film.fps;
-  const quiet = gameShots(film.matrix, fps)
-    .filter((shot) => shot.game)
-    .map((shot) => ({ start: shot.start / fps, end: Math.min(film.durationSec, shot.end / fps) }))
-    .filter((shot) => !segments.some((s) => s.start < shot.end && s.end > shot.start));
+  const quiet = shotsWithoutPlay(film.matrix, film.fps, film.durationSec, segments);
   if (quiet.length === 0) return segments;
   const info = await probeVideo(path);
   // The trial's films fill their frames (no black bars), so the whole frame is the picture.

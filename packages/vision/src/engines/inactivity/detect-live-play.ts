@@ -5,7 +5,6 @@ import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
 import {
   decodeOptionsFor,
   explainSegments,
-  gameShots,
   liveProbabilities,
   type DecodeOptions,
   type LivePlayModel,
@@ -13,7 +12,7 @@ import {
 } from './live-play-model.js';
 import { LIVE_PLAY_MODEL } from './live-play-weights.js';
 import { buildFeatureMatrix } from './play-features.js';
-import { findRunningPlays, type RunningPlay, type ShotSpan } from './play-rescue.js';
+import { findRunningPlays, shotsWithoutPlay, type RunningPlay } from './play-rescue.js';
 import { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';
 
 export interface DetectLivePlayOptions {
@@ -80,15 +79,11 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     decodeOptionsFor(model, options.decode),
   );
   if (options.rescue !== false) {
-    const quiet: ShotSpan[] = gameShots(matrix, fps)
-      .filter((shot) => shot.game)
-      .map((shot) => ({ start: shot.start / fps, end: Math.min(durationSec, shot.end / fps) }))
-      .filter((shot) => !segments.some((s) => s.start < shot.end && s.end > shot.start));
     const found = await findRunningPlays({
       input: options.input,
       info,
       ...(isWholeFrame(area, info) ? {} : { area }),
-      shots: quiet,
+      shots: shotsWithoutPlay(matrix, fps, durationSec, segments),
       camera: features,
       durationSec,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -1,9 +1,11 @@
 import type { MediaInfo } from '../../media/probe.js';
 import { displaySize, type PictureArea } from '../../media/picture-area.js';
 import { readFrames } from '../../media/frame-reader.js';
+import type { Segment } from '../../media/segments.js';
 import { createPersonFinder } from '../../perception/detector/detector-pool.js';
 import { findPeople } from '../../perception/detector/find-people.js';
 import type { Box, PersonFinder } from '../../perception/detector/types.js';
+import { gameShots, type DecodedFilm } from './live-play-model.js';
 import { matchPace, runningStretches, type CameraStep, type RunnerCount } from './people-pace.js';
 import {
   MIN_RUNNERS,
@@ -45,6 +47,19 @@ export interface RescueOptions {
   signal?: AbortSignal;
   /** A person finder to use (default: a pool started and closed here). */
   finder?: PersonFinder;
+}
+
+/** The film's game shots (s) in which nothing was kept: where the second look reads. */
+export function shotsWithoutPlay(
+  film: DecodedFilm,
+  fps: number,
+  durationSec: number,
+  kept: readonly Segment[],
+): ShotSpan[] {
+  return gameShots(film, fps)
+    .filter((shot) => shot.game)
+    .map((shot) => ({ start: shot.start / fps, end: Math.min(durationSec, shot.end / fps) }))
+    .filter((shot) => !kept.some((s) => s.start < shot.end && s.end > shot.start));
 }
 
 /** The shots looked at: long enough to hold a play, shortest first, within the film's budget. */
