@@ -1,4 +1,4 @@
-import { findPictureArea, isWholeFrame } from '../../media/picture-area.js';
+import { findPictureArea, isWholeFrame, type PictureArea } from '../../media/picture-area.js';
 import { probeVideo, type MediaInfo } from '../../media/probe.js';
 import { totalLength } from '../../media/segments.js';
 import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
@@ -31,6 +31,8 @@ export interface DetectLivePlayOptions {
   /** The trained model (default: the shipped one). */
   model?: LivePlayModel;
   info?: MediaInfo;
+  /** The picture inside the film's black bars (found by sampling the film when not given). */
+  pictureArea?: PictureArea;
   /** Look again, with a person detector, at game shots where no play was found (default true). */
   rescue?: boolean;
 }
@@ -52,7 +54,9 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const info = options.info ?? (await probeVideo(options.input, { signal: options.signal }));
   const fps = options.fps ?? ANALYSIS_FPS;
   options.onProgress?.(0);
-  const area = await findPictureArea({ input: options.input, info, signal: options.signal });
+  const area =
+    options.pictureArea ??
+    (await findPictureArea({ input: options.input, info, signal: options.signal }));
   const features = await extractFilmFeatures({
     input: options.input,
     info,

@@ -1,3 +1,4 @@
+import { findPictureArea } from '../../media/picture-area.js';
 import { probeVideo } from '../../media/probe.js';
 import { renderSegments } from '../../media/render-segments.js';
 import { detectLivePlay } from './detect-live-play.js';
@@ -49,12 +50,20 @@ export async function runInactivityFilter(
   const started = performance.now();
   const info = await probeVideo(input, { signal });
   // `sport.used` is the film's sport for the decoder (null: none known).
+  const area = await findPictureArea({ input, info, signal });
   const sport = options.sport
-    ? await resolveFilmSport({ chosen: options.sport, input, info, ...(signal ? { signal } : {}) })
+    ? await resolveFilmSport({
+        chosen: options.sport,
+        input,
+        info,
+        area,
+        ...(signal ? { signal } : {}),
+      })
     : undefined;
   const live = await detectLivePlay({
     input,
     info,
+    pictureArea: area,
     signal,
     decode: { ...decodeOptionsForSport(sport?.used), ...options.decode },
     onProgress: (p) => onProgress?.((p * analysisShare) / 100),

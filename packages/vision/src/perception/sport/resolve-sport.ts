@@ -1,4 +1,4 @@
-import { findPictureArea, isWholeFrame } from '../../media/picture-area.js';
+import { findPictureArea, isWholeFrame, type PictureArea } from '../../media/picture-area.js';
 import type { MediaInfo } from '../../media/probe.js';
 import { detectSport, type SportDetection } from './detect-sport.js';
 import { isFilmSport, type FilmSport, type SportChoice } from './sports.js';
@@ -21,12 +21,15 @@ export async function resolveFilmSport(options: {
   chosen: SportChoice;
   input: string;
   info: MediaInfo;
+  /** The picture inside the film's black bars, when the caller found it already. */
+  area?: PictureArea;
   signal?: AbortSignal;
 }): Promise<FilmSportResolution> {
   const { chosen, input, info, signal } = options;
   if (isFilmSport(chosen)) return { chosen, used: chosen };
   if (chosen !== 'auto') return { chosen, used: null };
-  const area = await findPictureArea({ input, info, ...(signal ? { signal } : {}) });
+  const area =
+    options.area ?? (await findPictureArea({ input, info, ...(signal ? { signal } : {}) }));
   const detection = await detectSport({
     input,
     info,
