@@ -8,7 +8,8 @@ import {
 } from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
 import {
   findRunningPlays,
-  shotsWithoutPlay,
+  quietStretches,
+  type QuietStretch,
 } from '@filmroom/vision/internal/engines/inactivity/play-rescue.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
 import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
@@ -160,24 +161,28 @@ function shippedDecode(film: LabelledFilm, model: LivePlayModel): Segment[] {
 }
 
 /**
- * The shipped decoder, then the second look the engine takes (play-rescue.ts): game shots where
- * no play was found are read again by the person detector for people running.
+ * The shipped decoder, then the second look the engine takes (play-rescue.ts): the stretches of game
+ * shots where nothing was kept are read again by the person detector for people running. `wholeShots`
+ * limits it to shots with nothing kept at all (the second look before it read between plays).
  */
 async function rescuedDecode(
   film: LabelledFilm,
   path: string,
   model: LivePlayModel,
   finder: PersonFinder,
+  wholeShots: boolean,
 ): Promise<Segment[]> {
   const segments = shippedDecode(film, model);
-  const quiet = shotsWithoutPlay(film.matrix, film.fps, film.durationSec, segments);
+  const quiet = quietStretches(film.matrix, film.fps, film.durationSec, segments).filter(
+    (s: QuietStretch) => !wholeShots || s.wholeShot,
+  );
   if (quiet.length === 0) return segments;
   const info = await probeVideo(path);
   // The trial's films fill their frames (no black bars), so the whole frame is the picture.
   const found = await findRunningPlays({
     input: path,
     info,
-    shots: quiet,
+    stretches: quiet,
     camera: await cachedFeatures(path),
     durationSec: film.durationSec,
     finder,
@@ -245,12 +250,17 @@ async function main(): Promise<void> {
     name: string;
     group: string;
     shipped: SegmentScore;
+    shotsLook: SegmentScore;
     rescued: SegmentScore;
     rhythm: SegmentScore;
   }[] = [];
-  const rescued = async (film: LabelledFilm, model: LivePlayModel): Promise<SegmentScore> =>
+  const rescued = async (
+    film: LabelledFilm,
+    model: LivePlayModel,
+    wholeShots = false,
+  ): Promise<SegmentScore> =>
     scoreSegments(
-      await rescuedDecode(film, paths.get(film)!, model, finder),
+      await rescuedDecode(film, paths.get(film)!, model, finder, wholeShots),
       film.live,
       film.durationSec,
     );
@@ -300,6 +310,7 @@ async function main(): Promise<void> {
         name: film.name,
         group: film.name.endsWith(`-s${testSeed}`) ? 'styled-test' : 'styled-train-seeds',
         shipped: scoreSegments(shippedDecode(film, model), film.live, film.durationSec),
+        shotsLook: await rescued(film, model, true),
         rescued: await rescued(film, model),
         rhythm: scoreSegments(rhythmDecode(film, model, prior), film.live, film.durationSec),
       });
@@ -317,6 +328,7 @@ async function main(): Promise<void> {
       name: film.name,
       group: 'joined',
       shipped: scoreSegments(shippedDecode(film, model), film.live, film.durationSec),
+      shotsLook: await rescued(film, model, true),
       rescued: await rescued(film, model),
       rhythm: scoreSegments(rhythmDecode(film, model, prior), film.live, film.durationSec),
     });
@@ -326,6 +338,7 @@ async function main(): Promise<void> {
         name: clipFilm.name,
         group: 'clips',
         shipped: scoreSegments(shippedDecode(clipFilm, model), clipFilm.live, clipFilm.durationSec),
+        shotsLook: await rescued(clipFilm, model, true),
         rescued: await rescued(clipFilm, model),
         rhythm: scoreSegments(
           rhythmDecode(clipFilm, model, prior),
@@ -338,13 +351,14 @@ async function main(): Promise<void> {
   if (process.env.TRIAL_DUMP) await writeFile(process.env.TRIAL_DUMP, JSON.stringify(dump));
   await finder.close();
   console.log(
-    '| film | probability decoder: live kept, plays dropped, dead removed | with the runners look | rhythm decoder |',
+    '| film | probability decoder: live kept, plays dropped, dead removed | second look, shots with no play | second look, all left out | rhythm decoder |',
   );
-  console.log('| --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const r of rows)
     if (process.env.TRIAL_VERBOSE === '1' || r.group === 'joined')
       console.log(
         formatScore(r.name, r.shipped) +
+          formatScore('', r.shotsLook).slice(4) +
           formatScore('', r.rescued).slice(4) +
           formatScore('', r.rhythm).slice(4),
       );
@@ -352,6 +366,7 @@ async function main(): Promise<void> {
     const g = rows.filter((r) => r.group === group);
     console.log(
       formatScore(`**${group}**`, sumScores(g.map((r) => r.shipped))) +
+        formatScore('', sumScores(g.map((r) => r.shotsLook))).slice(4) +
         formatScore('', sumScores(g.map((r) => r.rescued))).slice(4) +
         formatScore('', sumScores(g.map((r) => r.rhythm))).slice(4),
     );

@@ -12,7 +12,8 @@ import {
 } from './live-play-model.js';
 import { LIVE_PLAY_MODEL } from './live-play-weights.js';
 import { buildFeatureMatrix } from './play-features.js';
-import { findRunningPlays, shotsWithoutPlay, type RunningPlay } from './play-rescue.js';
+import { findRunningPlays, quietStretches } from './play-rescue.js';
+import { joinRunningPlays, runningSegment } from './running-segments.js';
 import { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';
 
 export interface DetectLivePlayOptions {
@@ -33,7 +34,7 @@ export interface DetectLivePlayOptions {
   info?: MediaInfo;
   /** The picture inside the film's black bars (found by sampling the film when not given). */
   pictureArea?: PictureArea;
-  /** Look again, with a person detector, at game shots where no play was found (default true). */
+  /** Look again, with a person detector, at the game left out (default true). */
   rescue?: boolean;
 }
 
@@ -73,7 +74,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const model = options.model ?? LIVE_PLAY_MODEL;
   const matrix = buildFeatureMatrix(features);
   const probabilities = liveProbabilities(matrix, model);
-  const segments: LiveSegment[] = explainSegments(
+  let segments: LiveSegment[] = explainSegments(
     matrix,
     probabilities,
     features.whistle,
@@ -87,30 +88,16 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
       input: options.input,
       info,
       ...(isWholeFrame(area, info) ? {} : { area }),
-      shots: shotsWithoutPlay(matrix, fps, durationSec, segments),
+      stretches: quietStretches(matrix, fps, durationSec, segments),
       camera: features,
       durationSec,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    segments.push(...found.map((play) => runningSegment(play, probabilities, fps)));
-    segments.sort((a, b) => a.start - b.start);
+    segments = joinRunningPlays(
+      segments,
+      found.map((play) => runningSegment(play, probabilities, fps)),
+    );
   }
   options.onProgress?.(100);
   return { durationSec, segments, keptSec: totalLength(segments), info, features };
-}
-
-/** A play found by its runners, explained as the others are. */
-function runningSegment(play: RunningPlay, p: Float32Array, fps: number): LiveSegment {
-  const from = Math.floor(play.runningFrom * fps);
-  const to = Math.max(from + 1, Math.min(p.length, Math.ceil(play.runningTo * fps)));
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += p[i] ?? 0;
-  return {
-    start: play.start,
-    end: play.end,
-    confidence: sum / (to - from),
-    decidedBy: ['players running, seen by the person detector'],
-    startedBy: `players started running at ${play.runningFrom.toFixed(1)} s in a shot where the movement measures found no play (padded ${(play.runningFrom - play.start).toFixed(1)} s)`,
-    endedBy: `players stopped running at ${play.runningTo.toFixed(1)} s (padded ${(play.end - play.runningTo).toFixed(1)} s)`,
-  };
 }

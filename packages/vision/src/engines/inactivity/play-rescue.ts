@@ -10,6 +10,7 @@ import { matchPace, runningStretches, type CameraStep, type RunnerCount } from '
 import {
   MIN_RUNNERS,
   MIN_RUNNING_SEC,
+  RESCUE_CONTEXT_SEC,
   RESCUE_FPS,
   RESCUE_MAX_SHARE,
   RESCUE_MIN_SEC,
@@ -18,12 +19,23 @@ import {
   RESCUE_SIZE,
   RUNNING_REACH,
   RUNNING_SPEED,
+  SET_BEFORE_RUN_SEC,
 } from './tuning.js';
 
-/** A stretch of film (s). */
-export interface ShotSpan {
+/**
+ * A stretch of a game shot in which nothing was kept (s): a whole shot, or the film left out between
+ * (or around) the plays found in it.
+ */
+export interface QuietStretch {
   start: number;
   end: number;
+  /** Where the reading starts: up to RESCUE_CONTEXT_SEC of kept film before it, never before its shot. */
+  readFrom: number;
+  /** The shot holding it; a play found here is padded inside it. */
+  shotStart: number;
+  shotEnd: number;
+  /** The stretch is its whole shot: nothing at all was kept there. */
+  wholeShot: boolean;
 }
 
 /** A play found by its runners: padded stretch, and where the running began and ended (s). */
@@ -39,8 +51,8 @@ export interface RescueOptions {
   info: MediaInfo;
   /** The picture inside black bars, as the analysis read it (its frame heights are the pan's unit). */
   area?: PictureArea;
-  /** Game shots in which no play was found. */
-  shots: readonly ShotSpan[];
+  /** The stretches of game shots in which nothing was kept (`quietStretches`). */
+  stretches: readonly QuietStretch[];
   /** The analysis' camera motion per sampled frame (frame heights; relative zoom) and its rate. */
   camera: { fps: number; panX: Float32Array; panY: Float32Array; zoom: Float32Array };
   durationSec: number;
@@ -49,54 +61,90 @@ export interface RescueOptions {
   finder?: PersonFinder;
 }
 
-/** The film's game shots (s) in which nothing was kept: where the second look reads. */
-export function shotsWithoutPlay(
+/** The stretches of the film's game shots (s) in which nothing was kept: where the second look reads. */
+export function quietStretches(
   film: DecodedFilm,
   fps: number,
   durationSec: number,
   kept: readonly Segment[],
-): ShotSpan[] {
-  return gameShots(film, fps)
-    .filter((shot) => shot.game)
-    .map((shot) => ({ start: shot.start / fps, end: Math.min(durationSec, shot.end / fps) }))
-    .filter((shot) => !kept.some((s) => s.start < shot.end && s.end > shot.start));
+): QuietStretch[] {
+  const out: QuietStretch[] = [];
+  for (const shot of gameShots(film, fps)) {
+    if (!shot.game) continue;
+    const shotStart = shot.start / fps;
+    const shotEnd = Math.min(durationSec, shot.end / fps);
+    const inside = kept
+      .filter((s) => s.start < shotEnd && s.end > shotStart)
+      .sort((a, b) => a.start - b.start);
+    let from = shotStart;
+    for (const s of [...inside, { start: shotEnd, end: shotEnd }]) {
+      if (s.start - from >= MIN_RUNNING_SEC)
+        out.push({
+          start: from,
+          end: s.start,
+          readFrom: Math.max(shotStart, from - RESCUE_CONTEXT_SEC),
+          shotStart,
+          shotEnd,
+          wholeShot: inside.length === 0,
+        });
+      from = Math.max(from, s.end);
+    }
+  }
+  return out;
 }
 
-/** The shots looked at: long enough to hold a play, shortest first, within the film's budget. */
-export function shotsToLookAt(shots: readonly ShotSpan[], durationSec: number): ShotSpan[] {
+/**
+ * The stretches looked at, within the film's budget of reading: whole shots first (a shot with no
+ * play found is where plays were lost), then the stretches between plays, shortest first in each.
+ */
+export function stretchesToLookAt(
+  stretches: readonly QuietStretch[],
+  durationSec: number,
+): QuietStretch[] {
   let budget = Math.max(RESCUE_MIN_SEC, RESCUE_MAX_SHARE * durationSec);
-  const chosen: ShotSpan[] = [];
-  for (const shot of [...shots].sort((a, b) => a.end - a.start - (b.end - b.start))) {
-    const length = shot.end - shot.start;
-    if (length < MIN_RUNNING_SEC || length > budget) continue;
+  const chosen: QuietStretch[] = [];
+  const order = [...stretches].sort(
+    (a, b) =>
+      Number(b.wholeShot) - Number(a.wholeShot) || a.end - a.readFrom - (b.end - b.readFrom),
+  );
+  for (const stretch of order) {
+    const length = stretch.end - stretch.readFrom;
+    if (length > budget) continue;
     budget -= length;
-    chosen.push(shot);
+    chosen.push(stretch);
   }
   return chosen.sort((a, b) => a.start - b.start);
 }
 
 /**
- * A second look at game shots in which the live-play probability found no play. The motion
- * measures read the whole picture, so a far play while the near sideline stands still, or a wide
- * kickoff, can read as dead time. A person detector counts the people running (faster than
+ * A second look at the stretches of game shots where the live-play probability found no play. The
+ * motion measures read the whole picture, so a far play while the near sideline stands still, or a
+ * wide kickoff, can read as dead time. A person detector counts the people running (faster than
  * RUNNING_SPEED of their own heights per second once the camera is undone); at least MIN_RUNNERS
- * running for MIN_RUNNING_SEC is a play. Set players, a walk back or a crowd do not run.
+ * running for MIN_RUNNING_SEC is a play. Set players, a walk back or a crowd do not run. Between
+ * plays found, a run must also start from players set (`startsFromSet`) and last MIN_RUNNING_SEC
+ * outside the kept film.
  */
 export async function findRunningPlays(options: RescueOptions): Promise<RunningPlay[]> {
-  const shots = shotsToLookAt(options.shots, options.durationSec);
-  if (shots.length === 0) return [];
+  const stretches = stretchesToLookAt(options.stretches, options.durationSec);
+  if (stretches.length === 0) return [];
   const finder = options.finder ?? (await createPersonFinder());
   try {
     const plays: RunningPlay[] = [];
-    for (const shot of shots) {
-      const counts = await countRunners(options, finder, shot);
-      for (const run of runningStretches(counts, MIN_RUNNERS, MIN_RUNNING_SEC, 1 / RESCUE_FPS))
+    for (const stretch of stretches) {
+      const counts = await countRunners(options, finder, stretch);
+      for (const run of runningStretches(counts, MIN_RUNNERS, MIN_RUNNING_SEC, 1 / RESCUE_FPS)) {
+        if (!stretch.wholeShot) {
+          if (run.end - Math.max(run.start, stretch.start) < MIN_RUNNING_SEC) continue;
+          if (!startsFromSet(counts, run.start, stretch.readFrom)) continue;
+        }
         plays.push({
-          start: Math.max(shot.start, run.start - RESCUE_PAD_BEFORE_SEC),
-          end: Math.min(shot.end, run.end + RESCUE_PAD_AFTER_SEC),
+          start: Math.max(stretch.shotStart, run.start - RESCUE_PAD_BEFORE_SEC),
+          end: Math.min(stretch.shotEnd, run.end + RESCUE_PAD_AFTER_SEC),
           runningFrom: run.start,
           runningTo: run.end,
         });
+      }
     }
     return plays;
   } finally {
@@ -104,10 +152,26 @@ export async function findRunningPlays(options: RescueOptions): Promise<RunningP
   }
 }
 
+/**
+ * Whether a run starting at `runStart` (s) follows SET_BEFORE_RUN_SEC of players set (fewer than
+ * MIN_RUNNERS running), all of it read (from `readFrom`, s).
+ */
+export function startsFromSet(
+  counts: readonly RunnerCount[],
+  runStart: number,
+  readFrom: number,
+): boolean {
+  const setFrom = runStart - SET_BEFORE_RUN_SEC;
+  if (setFrom < readFrom - 1e-6) return false;
+  return counts
+    .filter((c) => c.timeSec > setFrom + 1e-6 && c.timeSec <= runStart + 1e-6)
+    .every((c) => c.runners < MIN_RUNNERS);
+}
+
 async function countRunners(
   options: RescueOptions,
   finder: PersonFinder,
-  shot: ShotSpan,
+  stretch: QuietStretch,
 ): Promise<RunnerCount[]> {
   const { input, info, area, camera, signal } = options;
   const shown = area ?? displaySize(info);
@@ -121,8 +185,8 @@ async function countRunners(
     width: shown.width * scale,
     height: shown.height * scale,
     ...(area ? { crop: area } : {}),
-    startSec: shot.start,
-    durationSec: shot.end - shot.start,
+    startSec: stretch.readFrom,
+    durationSec: stretch.end - stretch.readFrom,
     audioSampleRate: 0,
     ...(signal ? { signal } : {}),
   })) {

@@ -33,6 +33,16 @@ export const RESCUE_MAX_SHARE = 0.35;
 export const RESCUE_MIN_SEC = 15;
 
 /**
+ * Inside a shot where plays were found, the stretches left out are read too, from
+ * RESCUE_CONTEXT_SEC before each (a play's set, in kept film, is seen). A run found there is a play
+ * only if it starts from players set, fewer than MIN_RUNNERS running for SET_BEFORE_RUN_SEC: the
+ * players jogging off after the play before run too (2–6 of them on the real game) but never start
+ * from stillness.
+ */
+export const RESCUE_CONTEXT_SEC = 2;
+export const SET_BEFORE_RUN_SEC = 1;
+
+/**
  * In basketball and soccer play runs in long stretches broken by stoppages: a lull this long (s)
  * does not end it (sport-rhythm.ts).
  */
