@@ -85,6 +85,12 @@ export interface AnalyseTrackingOptions {
 const LOOKAHEAD = 4;
 /** The lines' colour (the light's cast) is estimated on one analysed frame in this many. */
 const LINE_WHITE_EVERY = 4;
+/**
+ * Grey levels a pixel of the frame thumbnail may differ from the first frame's in a still (a picture
+ * made a film). On the 28 labelled real frames made 3-s films no pixel moved more than 1.6 (the
+ * encoder's noise); on the five real clips some moved 175 or more.
+ */
+const STILL_GREY_LEVELS = 4;
 
 /**
  * Smaller people down to this height get the torso look, on its own schedule and beside the band
@@ -168,6 +174,7 @@ export async function analyseTracking(
       dropped: pass.dropped,
       includeTracks: options.includeTracks,
       lineWhite: filmLineWhite(pass.lineWhites),
+      still: pass.still,
     });
     summary.stats.sampledFrames = pass.sampled;
     if (options.photoDir !== undefined) {
@@ -295,6 +302,12 @@ async function trackFrames(
   }
 }
 
+/** Whether two thumbnails show the same picture: no pixel differs by more than `STILL_GREY_LEVELS`. */
+function samePicture(a: GreyThumb, b: GreyThumb): boolean {
+  if (a.width !== b.width || a.height !== b.height) return false;
+  return a.data.every((v, i) => Math.abs(v - b.data[i]!) <= STILL_GREY_LEVELS);
+}
+
 function inSegments(t: number, segments: readonly TimeRange[] | undefined): boolean {
   return !segments || segments.some((s) => t >= s.start && t <= s.end);
 }
@@ -319,8 +332,11 @@ class TrackingPass {
   private ended: TrackRecord[] = [];
   private readonly finished: PackedTrack[] = [];
   /** What the summary needs to know of the tracks too short to keep (see `packEnded`). */
-  readonly dropped: DroppedTracks = { maxId: 0, surelyRead: [] };
+  readonly dropped: DroppedTracks = { maxId: 0 };
   private previousThumb: GreyThumb | null = null;
+  private firstThumb: GreyThumb | null = null;
+  /** Whether every frame so far showed the first frame's picture (`STILL_GREY_LEVELS`). */
+  still = true;
   private shift: CameraShift = { dx: 0, dy: 0 };
   private lastAnalysedSec: number | null = null;
   private cameraX = 0;
@@ -373,6 +389,8 @@ class TrackingPass {
    */
   private followCamera(p: Pending): number {
     const thumb = greyThumb(p.frame.data, p.frame.width, p.frame.height);
+    this.firstThumb ??= thumb;
+    if (this.still) this.still = samePicture(this.firstThumb, thumb);
     const gap = this.lastAnalysedSec === null ? Infinity : p.timeSec - this.lastAnalysedSec;
     if (this.previousThumb && gap <= 1.5 / this.sampling.fps) {
       this.shift = estimateCameraShift(this.previousThumb, thumb, this.shift);
@@ -462,25 +480,20 @@ class TrackingPass {
   /**
    * Packs the tracks that ended, once the reads planned before they ended are in (those of the
    * last frame arrive one frame later); their band reads are judged now, with all their reads.
-   * A track seen once is dropped: the summary keeps tracks of two sightings or more. Only what
-   * the summary asks of every track is noted of it: its id, and a number it read surely.
+   * A track seen once is dropped: the summary keeps tracks of two sightings or more. Only its id
+   * is noted. Its reads, of one moment, never make a number sure (`surelyReadNumber`).
    */
   private packEnded(): void {
     for (const r of this.ended) {
       if (r.bandReadsUnbacked(MIN_TEXT_LOOKS_TO_DROP_BAND)) r.dropBandReads();
       else r.dropContradictedBandReads();
       this.dropped.maxId = Math.max(this.dropped.maxId, r.id);
+      if (r.samples < 2) continue;
+      // the photo of the surest read of the track's number: the one the summary may show
       const vote = voteTrackNumber(r.reads);
-      if (r.samples >= 2) {
-        // the photo of the surest read of the track's number: the one the summary may show
-        const photo = vote.best ? r.photoOf(vote.best) : null;
-        if (photo) this.photos.put(vote.best!, photo);
-        this.finished.push(r.pack(this.spill));
-        continue;
-      }
-      if (vote.number !== null && vote.winnerReads >= 2) {
-        this.dropped.surelyRead.push({ id: r.id, number: vote.number });
-      }
+      const photo = vote.best ? r.photoOf(vote.best) : null;
+      if (photo) this.photos.put(vote.best!, photo);
+      this.finished.push(r.pack(this.spill));
     }
     this.ended = [];
   }

@@ -29,6 +29,7 @@ import {
 import { MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
+import { isListed, surelyReadNumber } from './sure-number.js';
 import type { TrackHistory } from './track-history.js';
 import type {
   TrackDetail,
@@ -57,6 +58,11 @@ export interface SummariseOptions {
    * cast, taken out of the team colours before they are named. Null or absent: no correction.
    */
   lineWhite?: LinearRgb | null;
+  /**
+   * Every analysed frame showed the same picture (a still made a film): its reads are of one moment
+   * (see `isSurelyRead`). Default false.
+   */
+  still?: boolean;
 }
 
 type Result = Omit<TrackingAnalysis, 'timings'> & {
@@ -64,11 +70,12 @@ type Result = Omit<TrackingAnalysis, 'timings'> & {
   bestReads: Map<string, NumberObservation>;
 };
 
-/** Of the tracks left out before the summary: the largest id, and the numbers they read surely. */
+/**
+ * Of the tracks left out before the summary (seen once), the largest id. None of them read a
+ * number surely: one sighting is one moment (see `surelyReadNumber`).
+ */
 export interface DroppedTracks {
   maxId: number;
-  /** A number two or more reads of a dropped track backed. */
-  surelyRead: { id: number; number: number }[];
 }
 
 interface PlayerEntry {
@@ -141,10 +148,12 @@ export function summariseTracks(records: readonly TrackHistory[], o: SummariseOp
   const swapped = reassignSwappedKits(kept, jerseyOf, clusters);
   const roster = new Roster(o.scale);
   const sorted = sortByTeam(kept, clusters, roster, o.includeTracks);
-  const outliers = rescueOutliers(sorted, jerseyOf, clusters, roster);
+  const still = o.still ?? false;
+  const outliers = rescueOutliers(sorted, jerseyOf, clusters, roster, still);
   absorbOneDigitMisreads(roster.byKey, sorted.votes);
   const unreadable = joinUnreadTracks(sorted, roster);
   joinNumberAcrossTeams(roster, sorted, clusters);
+  dropUnlistedPlayers(roster, sorted, still);
   const players = listPlayers(roster, o);
   const teams = describeTeams(clusters, kept, roster, swapped, players, o.lineWhite ?? null);
   const bestReads = new Map(
@@ -179,11 +188,9 @@ function keepTracks(records: readonly TrackHistory[], o: SummariseOptions): Trac
     surelyWornBy.set(number, (surelyWornBy.get(number) ?? new Set()).add(id));
   };
   for (const r of records) {
-    const vote = voteTrackNumber(r.reads);
-    if (vote.number === null || vote.winnerReads < 2) continue;
-    wears(r.id, vote.number);
+    const number = surelyReadNumber(voteTrackNumber(r.reads), o.still ?? false);
+    if (number !== null) wears(r.id, number);
   }
-  for (const { id, number } of o.dropped?.surelyRead ?? []) wears(id, number);
   return records
     .flatMap((r) =>
       splitSwitchedTrack(
@@ -364,6 +371,7 @@ function rescueOutliers(
   jerseyOf: ReadonlyMap<number, Lab>,
   clusters: TeamClusters,
   roster: Roster,
+  still: boolean,
 ): number {
   let outliers = 0;
   for (const r of sorted.outlierTracks) {
@@ -381,10 +389,10 @@ function rescueOutliers(
     const other = clusters.teams.find((t) => t.letter !== nearest?.letter && playerIn(t.letter));
     const team = nearest && !playerIn(nearest.letter) && other ? other : nearest;
     const player = team ? playerIn(team.letter) : undefined;
-    // a number read again and again that no team has yet is a player's, whatever the colour estimate
-    // made of the kit (a shadowed, side-lit or small player falls outside both team colours;
-    // referees wear none): it joins the nearer team
-    const surelyNumbered = vote.number !== null && vote.winnerReads >= 2;
+    // a number read again and again (at two moments) that no team has yet is a player's, whatever
+    // the colour estimate made of the kit (a shadowed, side-lit or small player falls outside both
+    // team colours; referees wear none): it joins the nearer team
+    const surelyNumbered = surelyReadNumber(vote, still) !== null;
     if (!team || (!player && !surelyNumbered) || player?.tracks.some((t) => overlaps(t, r))) {
       outliers++;
       continue;
@@ -470,6 +478,27 @@ function joinNumberAcrossTeams(roster: Roster, sorted: SortedTracks, clusters: T
       into.bestRead = from.bestRead;
     }
     roster.byKey.delete(`${from.letter}:${from.number}`);
+  }
+}
+
+/**
+ * Drops the players whose number no two independent reads back: in a film, the reads of the number
+ * on all of the player's tracks must come from two moments (`isListed`). One read, or a pose read
+ * twice in a row, is how a fold of the shirt or a half-seen number becomes a player nobody wears.
+ * Their tracks stay, unnumbered.
+ */
+function dropUnlistedPlayers(roster: Roster, sorted: SortedTracks, still: boolean): void {
+  for (const [key, e] of roster.byKey) {
+    const times = e.tracks.flatMap((t) => {
+      const vote = sorted.votes.get(t.id);
+      return vote?.number === e.number ? vote.winnerTimes : [];
+    });
+    if (isListed(times, still)) continue;
+    roster.byKey.delete(key);
+    for (const t of e.tracks) {
+      const detail = sorted.details.find((d) => d.id === t.id);
+      if (detail) detail.number = null;
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import { PackedTrack } from './track-history.js';
 import { TrackSpill } from './track-spill.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
+import { INDEPENDENT_READS_SEC, OCR_INTERVAL_SEC } from './tuning.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
 
 /** A 1280x720 picture analysed every 0.5 s for 20 s; `panX(t)` is where the camera looks. */
@@ -354,11 +355,11 @@ describe('tracking analysis', () => {
   describe('summary of the tracks', () => {
     const RED: Lab = [45, 65, 45];
     const BLUE: Lab = [30, 20, -60];
-    /** A player's track: `walk`, dressed in `jersey`, with sure reads of `number`. */
+    /** A player's track: `walk`, dressed in `jersey`, with sure reads of `number` 1 s apart. */
     function dressed(id: number, t0: number, t1: number, x0: number, jersey: Lab, number?: number) {
       const r = walk(id, t0, t1, x0);
       for (const _ of r.path) r.addKit({ jersey, accent: null, shorts: null });
-      if (number !== undefined) [t0, t0 + 0.5].forEach((t) => read(r, t, number));
+      if (number !== undefined) [t0, t0 + 1].forEach((t) => read(r, t, number));
       return r;
     }
     const options = { durationSec: 20, sampleIntervalSec: 0.5, scale: 1, picture: picture() };
@@ -473,6 +474,44 @@ describe('tracking analysis', () => {
       const shadowed = dressed(3, 0, 19, 300, [20, 10, 10], 23); // far from both kits
       const result = summarise([...teams, shadowed]);
       expect(result.players.map((p) => p.number)).toContain(23);
+    });
+
+    it('lists a number only when reads from two moments agree on it', () => {
+      const teams = [dressed(1, 0, 19, 0, RED, 4), dressed(2, 0, 19, 600, BLUE, 7)];
+      const numbers = (...tracks: TrackRecord[]) =>
+        summarise([...teams, ...tracks]).players.map((p) => p.number);
+      const readAt = (times: number[], jersey: Lab = RED) => {
+        const r = dressed(3, 0, 19, 300, jersey);
+        for (const t of times) read(r, t, 37);
+        return r;
+      };
+      // two sure reads of consecutive sampled frames (the schedule's interval): one pose read twice,
+      // as a fold of the shirt misreads the same way twice
+      expect(numbers(readAt([5, 5 + OCR_INTERVAL_SEC]))).not.toContain(37);
+      expect(numbers(readAt([5]))).not.toContain(37);
+      expect(numbers(readAt([5, 5 + INDEPENDENT_READS_SEC]))).toContain(37);
+      // a track outside both team colours joins a team only on a number read at two moments
+      const shadow: Lab = [20, 10, 10];
+      expect(numbers(readAt([5, 5 + OCR_INTERVAL_SEC], shadow))).not.toContain(37);
+      expect(numbers(readAt([5, 5 + INDEPENDENT_READS_SEC], shadow))).toContain(37);
+      // two tracks of one player, each read once, are two moments
+      const first = dressed(3, 0, 6, 300, RED);
+      read(first, 5, 37);
+      const second = dressed(5, 8, 19, 340, RED);
+      read(second, 12, 37);
+      expect(numbers(first, second)).toContain(37);
+    });
+
+    it('lists a number read once in a still, which has one moment, and counts two looks as sure', () => {
+      const teams = [dressed(1, 0, 19, 0, RED, 4), dressed(2, 0, 19, 600, BLUE, 7)];
+      const once = dressed(3, 0, 19, 300, RED);
+      read(once, 5, 37);
+      const still = summariseTracks([...teams, once], { ...options, still: true });
+      expect(still.players.map((p) => p.number)).toContain(37);
+      const shadowed = dressed(3, 0, 19, 300, [20, 10, 10]);
+      [5, 5 + OCR_INTERVAL_SEC].forEach((t) => read(shadowed, t, 37));
+      const rescued = summariseTracks([...teams, shadowed], { ...options, still: true });
+      expect(rescued.players.map((p) => p.number)).toContain(37);
     });
 
     it('counts a player as on screen across a gap between two of his tracks in the picture', () => {

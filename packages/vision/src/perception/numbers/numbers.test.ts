@@ -80,6 +80,13 @@ describe('per-track vote', () => {
     expect(vote.best?.timeSec).toBe(2);
   });
 
+  it('tells when the reads backing the winner were taken', () => {
+    const vote = voteTrackNumber([obs(12, 0.9, 3), obs(17, 0.55, 2), obs(12, 0.8, 1)]);
+    expect(vote.winnerReads).toBe(2);
+    expect(vote.winnerTimes).toEqual([1, 3]);
+    expect(voteTrackNumber([obs(12, 0.9, 1), obs(17, 0.9, 2)]).winnerTimes).toEqual([]);
+  });
+
   it('says unreadable when the reads disagree', () => {
     const vote = voteTrackNumber([obs(12, 0.9, 1), obs(17, 0.9, 2)]);
     expect(vote.number).toBeNull();

@@ -19,6 +19,8 @@ export interface TrackNumber {
   scores: Map<number, number>;
   /** How many reads back the winning number. */
   winnerReads: number;
+  /** When those reads were taken (seconds, in order): tells one look repeated from several. */
+  winnerTimes: number[];
 }
 
 export interface VoteOptions {
@@ -94,12 +96,19 @@ export function voteTrackNumber(
   }
   const confidence = share * (1 - Math.exp(-support / 1.5));
   if (winner === null || support < minSupport || share < minShare) {
-    return { number: null, confidence, best: null, scores, winnerReads: 0 };
+    return { number: null, confidence, best: null, scores, winnerReads: 0, winnerTimes: [] };
   }
   const backing = observations.filter((o) => o.number === winner && counts(o));
   const best = backing.reduce<NumberObservation | null>(
     (a, o) => (!a || o.confidence > a.confidence ? o : a),
     null,
   );
-  return { number: winner, confidence, best, scores, winnerReads: backing.length };
+  return {
+    number: winner,
+    confidence,
+    best,
+    scores,
+    winnerReads: backing.length,
+    winnerTimes: backing.map((o) => o.timeSec).sort((a, b) => a - b),
+  };
 }
