@@ -193,6 +193,9 @@ async function rescuedDecode(
 async function main(): Promise<void> {
   const trainSeeds = (process.env.TRIAL_TRAIN_SEEDS ?? '1').split(',').map(Number);
   const testSeed = Number(process.env.TRIAL_TEST_SEED ?? 7);
+  // Athlete figures, which the person detector takes for people, let the second look be scored on
+  // every look (the default block figures are not seen as people).
+  const testPeople = process.env.TRIAL_TEST_PEOPLE === 'figures' ? 'figures' : 'blocks';
   const styled: LabelledFilm[] = [];
   const tests: LabelledFilm[] = [];
   const paths = new Map<LabelledFilm, string>();
@@ -215,6 +218,7 @@ async function main(): Promise<void> {
       seed: testSeed,
       durationSec: 120,
       outDir: filmDir,
+      people: testPeople,
     });
     const loaded = await loadFilm(
       `${style}-s${testSeed}`,

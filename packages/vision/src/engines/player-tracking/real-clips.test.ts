@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
 import { analyseTracking } from './analyse-tracking.js';
-import type { TrackingTeam } from './tracking-types.js';
+import type { TrackDetail, TrackingTeam } from './tracking-types.js';
 
 const broadcast = sharedMediaForTests('video/soccer_dhruvil_football.mp4');
 const fullHd = sharedMediaForTests('video/soccer_paulobruno_sp_gol_1.mp4');
@@ -13,17 +13,29 @@ function darkerTeam(teams: readonly TrackingTeam[]): TrackingTeam | undefined {
   return [...teams].sort((a, b) => light(a.primaryColor) - light(b.primaryColor))[0];
 }
 
+/** The numbers read surely (0.8 or more) on tracks of a team. */
+function readsOf(tracks: readonly TrackDetail[], team: TrackingTeam['teamLetter']): number[] {
+  return tracks
+    .filter((t) => t.teamLetter === team)
+    .flatMap((t) => t.reads.filter((r) => r.confidence >= 0.8).map((r) => r.number))
+    .filter((n): n is number => n !== null);
+}
+
 describe.skipIf(!broadcast.path)(
   withSkipReason('Player Tracking on a wide broadcast soccer clip', broadcast),
   () => {
     it('reads the back number of a player about 50 px tall', { timeout: 120_000 }, async () => {
       // 848x478 film: the Inter '20' crosses the middle of the picture 3–7 s in, 49–57 px tall
-      const result = await analyseTracking(broadcast.path!, { segments: [{ start: 3, end: 7 }] });
-      const listed = result.teams.flatMap((t) => t.players);
-      expect(listed).toContain(20);
+      const result = await analyseTracking(broadcast.path!, {
+        segments: [{ start: 3, end: 7 }],
+        includeTracks: true,
+      });
       // Inter's blue and black stripes, not the white team: the white number covers most of the
       // small back's torso band, so the track's jersey samples white (its second colour is the shirt)
-      expect(darkerTeam(result.teams)?.players).toContain(20);
+      const inter = darkerTeam(result.teams)!;
+      expect(readsOf(result.tracks!, inter.teamLetter)).toContain(20);
+      // read surely at one moment only (5.7 s): not listed until a second moment agrees
+      expect(result.teams.flatMap((t) => t.players)).not.toContain(20);
     });
   },
 );
@@ -34,8 +46,11 @@ describe.skipIf(!fullHd.path)(
     it('reads a far back number from the source resolution', { timeout: 120_000 }, async () => {
       // 1920x1080 film analysed at 1280x720: the Flamengo '35' turns away from the camera 6.2 s
       // in, 61 px tall at the analysis size, its number ~14 px; read only in the 1080p picture
-      const result = await analyseTracking(fullHd.path!);
-      expect(darkerTeam(result.teams)?.players).toContain(35);
+      const result = await analyseTracking(fullHd.path!, { includeTracks: true });
+      const flamengo = darkerTeam(result.teams)!;
+      expect(readsOf(result.tracks!, flamengo.teamLetter)).toContain(35);
+      // one moment (6.2 s) read it: not listed until a second moment agrees
+      expect(result.teams.flatMap((t) => t.players)).not.toContain(35);
       // a Flamengo back printed '007' (3.2–5.7 s) reads surely as '007', which no shirt number is:
       // a piece of it read alone ('10') is not taken for the number
       expect(result.teams.flatMap((t) => t.players)).not.toContain(10);
