@@ -64,6 +64,12 @@ describe('stretchesToLookAt', () => {
     );
     expect(chosen.map((s) => s.start)).toEqual([0, 40]);
   });
+
+  it('gives the stretches between plays of a long recording a smaller share', () => {
+    // A 200-s continuous recording: 70 s of reading in all, but 30 s (15%) between plays.
+    const gaps = [10, 40, 70, 100, 130].map((t) => stretch(t, t + 8, false));
+    expect(stretchesToLookAt(gaps, 200).map((s) => s.start)).toEqual([10, 40, 70]);
+  });
 });
 
 describe('startsFromSet', () => {

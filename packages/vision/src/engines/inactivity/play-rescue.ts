@@ -10,6 +10,7 @@ import { matchPace, runningStretches, type CameraStep, type RunnerCount } from '
 import {
   MIN_RUNNERS,
   MIN_RUNNING_SEC,
+  RESCUE_BETWEEN_PLAYS_SHARE,
   RESCUE_CONTEXT_SEC,
   RESCUE_FPS,
   RESCUE_MAX_SHARE,
@@ -95,13 +96,15 @@ export function quietStretches(
 
 /**
  * The stretches looked at, within the film's budget of reading: whole shots first (a shot with no
- * play found is where plays were lost), then the stretches between plays, shortest first in each.
+ * play found is where plays were lost), then the stretches between plays within their own smaller
+ * share, shortest first in each.
  */
 export function stretchesToLookAt(
   stretches: readonly QuietStretch[],
   durationSec: number,
 ): QuietStretch[] {
   let budget = Math.max(RESCUE_MIN_SEC, RESCUE_MAX_SHARE * durationSec);
+  let betweenPlays = Math.max(RESCUE_MIN_SEC, RESCUE_BETWEEN_PLAYS_SHARE * durationSec);
   const chosen: QuietStretch[] = [];
   const order = [...stretches].sort(
     (a, b) =>
@@ -109,8 +112,9 @@ export function stretchesToLookAt(
   );
   for (const stretch of order) {
     const length = stretch.end - stretch.readFrom;
-    if (length > budget) continue;
+    if (length > budget || (!stretch.wholeShot && length > betweenPlays)) continue;
     budget -= length;
+    if (!stretch.wholeShot) betweenPlays -= length;
     chosen.push(stretch);
   }
   return chosen.sort((a, b) => a.start - b.start);

@@ -41,6 +41,12 @@ export const RESCUE_MIN_SEC = 15;
  */
 export const RESCUE_CONTEXT_SEC = 2;
 export const SET_BEFORE_RUN_SEC = 1;
+/**
+ * Of the budget, the stretches between plays get at most this share of the film (or RESCUE_MIN_SEC):
+ * a continuous recording has them all along, and reading 35% of it doubled the analysis' processor
+ * time. The real game joined needs 15 s of its 108 s (whole-films.md).
+ */
+export const RESCUE_BETWEEN_PLAYS_SHARE = 0.15;
 
 /**
  * In basketball and soccer play runs in long stretches broken by stoppages: a lull this long (s)
