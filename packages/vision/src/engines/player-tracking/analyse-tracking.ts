@@ -30,8 +30,19 @@ import {
 } from '../../perception/tracker/camera-motion.js';
 import type { PictureTimeline } from './appearances.js';
 import { createNumberReader, type NumberReader } from './number-reader.js';
-import type { FrameReadRequest, PersonReadJob, PersonReadResult } from './read-people.js';
-import { isReadDue, isTextLookDue, MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
+import {
+  MAX_DETAIL_PERSON_HEIGHT,
+  type FrameReadRequest,
+  type PersonReadJob,
+  type PersonReadResult,
+} from './read-people.js';
+import {
+  awaitedSecondMoment,
+  isReadDue,
+  isSecondMomentLookDue,
+  isTextLookDue,
+  MIN_TEXT_PERSON_HEIGHT,
+} from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { summariseTracks, type DroppedTracks } from './summarise-tracks.js';
 import type { PackedTrack } from './track-history.js';
@@ -371,7 +382,10 @@ class TrackingPass {
     const assigned = this.updateTracks(p, detections, kits, k);
     await this.applyReads();
     this.packEnded();
-    const { jobs, records } = planReads(assigned, detections, kits, p.timeSec);
+    const { jobs, records } = planReads(assigned, detections, kits, p.timeSec, {
+      still: this.still,
+      detail: p.detail !== undefined,
+    });
     if (jobs.length === 0) return;
     this.inFlight = {
       timeSec: p.timeSec,
@@ -523,7 +537,7 @@ function applyRead(
   const addTextRead = (): void => {
     if (!text || text.number === null) return;
     const read = { number: text.number, confidence: text.confidence, timeSec, box };
-    record.reads.push(read);
+    record.addTextRead(read, { look: job.textLook!, inDetail: job.inDetail ?? false });
     if (photo) record.offerPhoto(read, photo, false);
   };
   if (job.textLook !== null && job.besideBand) {
@@ -547,30 +561,53 @@ function applyRead(
   }
 }
 
-/** The reads due on this frame: whose number to read, and which of them get a text look. */
+/**
+ * The reads due on this frame: whose number to read, and which of them get a text look. A track that
+ * has read its number at one moment only gets a look at each sampled frame from
+ * `INDEPENDENT_READS_SEC` on (`isSecondMomentLookDue`), made as its surest text read of the number
+ * was: the same body scale, in the detail frame or not. `still`: every frame so far showed the same
+ * picture; `detail`: the frame comes with a detail frame.
+ */
 function planReads(
   assigned: readonly [TrackRecord, number][],
   detections: readonly PersonDetection[],
   kits: readonly (KitSample | null)[],
   timeSec: number,
+  { still, detail }: { still: boolean; detail: boolean },
 ): { jobs: PersonReadJob[]; records: TrackRecord[] } {
   const jobs: PersonReadJob[] = [];
   const records: TrackRecord[] = [];
   for (const [record, detectionIndex] of assigned) {
-    if (!isReadDue(record, timeSec)) continue;
+    if (!isReadDue(record, timeSec, still)) continue;
     const d = detections[detectionIndex]!;
     const overlap = Math.max(
       0,
       ...detections.filter((_, j) => j !== detectionIndex).map((o) => boxIou(o.box, d.box)),
     );
     const small = d.box[3] < MIN_TEXT_PERSON_HEIGHT;
-    const textLookDue = isTextLookWanted(record, detections, detectionIndex, small, timeSec);
+    const secondMoment = isSecondMomentLookDue(record, timeSec, still);
+    const textLookDue = isTextLookWanted(
+      record,
+      detections,
+      detectionIndex,
+      small,
+      timeSec,
+      secondMoment,
+      still,
+    );
+    // the look that read the number once, made again; counted (and bounded) when taken
+    const made = secondMoment && textLookDue ? awaitedSecondMoment(record)?.look : null;
+    if (secondMoment) record.secondMomentLooks++;
+    const textLook = !textLookDue ? null : small ? TORSO_LOOK : (made?.look ?? record.textLooks);
     jobs.push({
       detection: detectionIndex,
       overlap,
       jersey: kits[detectionIndex]?.jersey ?? null,
-      textLook: !textLookDue ? null : small ? TORSO_LOOK : record.textLooks,
+      textLook,
       besideBand: small,
+      ...(textLook !== null
+        ? { inDetail: detail && (made?.inDetail ?? d.box[3] < MAX_DETAIL_PERSON_HEIGHT) }
+        : {}),
     });
     records.push(record);
   }
@@ -579,7 +616,8 @@ function planReads(
 
 /**
  * Whether a person gets a text look now: tall and sure enough, not merged with another person,
- * and due on the schedule of its kind of look (the torso look for small people, its own).
+ * and due on the schedule of its kind of look (the torso look for small people, its own), or due a
+ * look for a second moment (`secondMoment`).
  */
 function isTextLookWanted(
   record: TrackRecord,
@@ -587,6 +625,8 @@ function isTextLookWanted(
   detectionIndex: number,
   small: boolean,
   timeSec: number,
+  secondMoment: boolean,
+  still: boolean,
 ): boolean {
   const d = detections[detectionIndex]!;
   // merged with another person for the text look: only people found at least as surely count
@@ -602,17 +642,19 @@ function isTextLookWanted(
     d.box[3] >= MIN_SMALL_TEXT_PERSON_HEIGHT &&
     d.score >= MIN_TEXT_PERSON_SCORE &&
     textOverlap < 0.3 &&
-    (small
-      ? isTextLookDue(
-          {
-            reads: record.reads,
-            lastTextLookSec: record.lastSmallLookSec,
-            textLooks: record.smallLooks,
-            textLooksWithText: record.smallLooksWithText,
-          },
-          timeSec,
-        )
-      : isTextLookDue(record, timeSec))
+    (secondMoment ||
+      (small
+        ? isTextLookDue(
+            {
+              reads: record.reads,
+              lastTextLookSec: record.lastSmallLookSec,
+              textLooks: record.smallLooks,
+              textLooksWithText: record.smallLooksWithText,
+            },
+            timeSec,
+            still,
+          )
+        : isTextLookDue(record, timeSec, still)))
   );
 }
 

@@ -30,6 +30,11 @@ export interface PersonReadJob {
   textLook: number | null;
   /** The look is an extra beside the band read (a small person's torso look), not instead of it. */
   besideBand: boolean;
+  /**
+   * Whether the text look reads the detail frame (when one is sent), decided when the look was
+   * planned; when absent, a person under `MAX_DETAIL_PERSON_HEIGHT` is looked at there.
+   */
+  inDetail?: boolean;
 }
 
 /** What one job found. */
@@ -83,12 +88,15 @@ function jerseyTest(jersey: Lab): (r: number, g: number, b: number) => boolean {
  */
 export const MAX_DETAIL_PERSON_HEIGHT = 100;
 
-/** Whether the job's text look reads the detail frame (a small person, and a detail frame sent). */
+/**
+ * Whether the job's text look reads the detail frame: a detail frame sent, and the job asks for it
+ * (`inDetail`), or, when it does not say, a small person.
+ */
 export function looksInDetail(request: FrameReadRequest, job: PersonReadJob): boolean {
   return (
     request.detail !== undefined &&
     job.textLook !== null &&
-    request.detections[job.detection]!.box[3] < MAX_DETAIL_PERSON_HEIGHT
+    (job.inDetail ?? request.detections[job.detection]!.box[3] < MAX_DETAIL_PERSON_HEIGHT)
   );
 }
 

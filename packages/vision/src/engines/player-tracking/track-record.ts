@@ -7,6 +7,12 @@ import type { TrackSpill } from './track-spill.js';
 
 const MAX_KIT_SAMPLES = 40;
 
+/** How a text read was made: the text look (body scale) and whether it read the detail frame. */
+export interface TextLookMade {
+  look: number;
+  inDetail: boolean;
+}
+
 /**
  * Everything the analysis keeps about one live track: small, bounded per track, never frames. A
  * finished track is packed (`pack`).
@@ -19,6 +25,10 @@ export class TrackRecord implements TrackHistory {
   readonly reads: NumberObservation[] = [];
   /** The reads taken from the fixed torso band (not by text detection). */
   private readonly bandReads = new WeakSet<NumberObservation>();
+  /** How each text read was made: the look (body scale) and whether in the detail frame. */
+  private readonly textLooksOf = new WeakMap<NumberObservation, TextLookMade>();
+  /** Extra looks taken for a second moment of a number read at one moment only (see `read-schedule`). */
+  secondMomentLooks = 0;
   lastReadSec = -Infinity;
   /** Looks for the number by text detection so far (each look takes the next body scale). */
   textLooks = 0;
@@ -68,6 +78,17 @@ export class TrackRecord implements TrackHistory {
     const o = this.offsets[i] ?? [0, 0];
     if (!p) return [0, 0];
     return [p[1] + p[3] / 2 + o[0], p[2] + p[4] + o[1]];
+  }
+
+  /** Records a text read with how it was made (`lookOf`). */
+  addTextRead(read: NumberObservation, look: TextLookMade): void {
+    this.textLooksOf.set(read, look);
+    this.reads.push(read);
+  }
+
+  /** How a text read was made; null for a band read. */
+  lookOf(read: NumberObservation): TextLookMade | null {
+    return this.textLooksOf.get(read) ?? null;
   }
 
   addBandRead(read: NumberObservation): void {

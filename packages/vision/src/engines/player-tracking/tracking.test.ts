@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { MediaError } from '../../media/media-error.js';
 import { analyseTracking } from './analyse-tracking.js';
 import { appearancesFromSightings, type PictureTimeline, type Sighting } from './appearances.js';
-import { isReadDue, isTextLookDue } from './read-schedule.js';
+import {
+  awaitedSecondMoment,
+  isReadDue,
+  isSecondMomentLookDue,
+  isTextLookDue,
+} from './read-schedule.js';
 import { sampledFrameTime } from './sample-time.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments } from './stitch-tracks.js';
@@ -14,7 +19,7 @@ import { PackedTrack } from './track-history.js';
 import { TrackSpill } from './track-spill.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber } from '../../perception/numbers/track-vote.js';
-import { INDEPENDENT_READS_SEC, OCR_INTERVAL_SEC } from './tuning.js';
+import { INDEPENDENT_READS_SEC, OCR_INTERVAL_SEC, SECOND_MOMENT_LOOKS } from './tuning.js';
 import type { Lab } from '../../perception/teams/lab-colour.js';
 
 /** A 1280x720 picture analysed every 0.5 s for 20 s; `panX(t)` is where the camera looks. */
@@ -223,9 +228,55 @@ describe('tracking analysis', () => {
       read(r, t, 7, 0.97);
       readTimes.push(t);
     }
-    // two sure reads of 7 settle it
-    expect(readTimes.slice(0, 4)).toEqual([0, 0.5, 2, 3.5]);
+    // two sure reads of 7 from two moments settle it (0 and 0.5 s are one moment)
+    expect(readTimes.slice(0, 5)).toEqual([0, 0.5, 1, 2.5, 4]);
     expect(readTimes.at(-1)).toBeGreaterThan(18);
+    // in a still two sure reads settle it, as ever
+    const still = walk(2, 0, 20, 0);
+    const stillTimes: number[] = [];
+    for (const [t] of still.path) {
+      if (!isReadDue(still, t, true)) continue;
+      still.lastReadSec = t;
+      read(still, t, 7, 0.97);
+      stillTimes.push(t);
+    }
+    expect(stillTimes.slice(0, 4)).toEqual([0, 0.5, 2, 3.5]);
+  });
+
+  it('looks again at a number read at one moment only, from 0.95 s on, a bounded number of times', () => {
+    const r = walk(1, 0, 20, 0);
+    r.reads.length = 0;
+    r.addTextRead(
+      { number: 20, confidence: 0.97, timeSec: 0, box: [0, 0, 40, 100] },
+      { look: 1, inDetail: true },
+    );
+    r.lastReadSec = 0;
+    r.lastTextLookSec = 0;
+    r.textLooks = 2;
+    r.textLooksWithText = 1;
+    // one moment: not yet a second
+    expect(isSecondMomentLookDue(r, 0.5, false)).toBe(false);
+    expect(awaitedSecondMoment(r)).toEqual({
+      fromSec: INDEPENDENT_READS_SEC - 1e-6,
+      look: { look: 1, inDetail: true },
+    });
+    const looks: number[] = [];
+    for (const t of [1, 1.5, 2, 2.5, 3, 3.5]) {
+      if (!isSecondMomentLookDue(r, t, false)) continue;
+      expect(isReadDue(r, t)).toBe(true);
+      expect(isTextLookDue(r, t)).toBe(true);
+      r.secondMomentLooks++;
+      looks.push(t);
+    }
+    // every sampled frame from 0.95 s on (the usual text looks come every other one), bounded
+    expect(looks).toEqual([1, 1.5, 2, 2.5].slice(0, SECOND_MOMENT_LOOKS));
+    // a still has one moment: no extra looks
+    expect(isSecondMomentLookDue(walk(2, 0, 5, 0), 1, true)).toBe(false);
+    // a second moment agreeing ends them
+    const s = walk(3, 0, 5, 0);
+    read(s, 0, 20, 0.97);
+    read(s, 1, 20, 0.7);
+    expect(awaitedSecondMoment(s)).toBeNull();
   });
 
   it('looks less often at a person on whom two cycles of looks found no text', () => {

@@ -29,6 +29,14 @@ export const LATE_OCR_INTERVAL_SEC = 1.5;
  */
 export const INDEPENDENT_READS_SEC = 0.95;
 
+/**
+ * Extra looks a track gets, at most, for a second moment of a number it has read at one moment only:
+ * from `INDEPENDENT_READS_SEC` after that moment, a look (text detection, as the first read was made)
+ * at each sampled frame, whatever the usual schedule, until reads from two moments agree or these
+ * looks are spent. At 2 fps, 1.0 to 2.5 s after the first read.
+ */
+export const SECOND_MOMENT_LOOKS = 4;
+
 /** Bounds the work on a track as long as the video. */
 export const MAX_READS_PER_TRACK = 60;
 
