@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { collectDeadBuffers } from './collect-dead-buffers.js';
 import type { WorkerCall, WorkerReply } from './worker-messages.js';
 
 /**
@@ -27,7 +28,8 @@ export function serveInWorker<Models, Request, Result>(
         .then(
           (result) => reply({ id, result }),
           (error: unknown) => reply({ id, error: String(error) }),
-        );
+        )
+        .finally(collectDeadBuffers);
     if (options.inOrder) queue = queue.then(answer);
     else void answer();
   });

@@ -49,6 +49,7 @@ import type { PackedTrack } from './track-history.js';
 import { TrackRecord } from './track-record.js';
 import { voteTrackNumber, type NumberObservation } from '../../perception/numbers/track-vote.js';
 import { PhotoSpill } from './photo-spill.js';
+import { collectDeadBuffers } from '../../threads/collect-dead-buffers.js';
 import { TrackSpill } from './track-spill.js';
 import { playerPhotoFile, writePlayerPhoto, type PlayerPhoto } from './player-photos.js';
 import type { TimeRange, TrackingAnalysis, TrackingPlayer } from './tracking-types.js';
@@ -300,6 +301,7 @@ async function trackFrames(
         }),
       });
       if (queue.length >= LOOKAHEAD) await pass.analyseFrame(queue.shift()!);
+      collectDeadBuffers();
       report((timeSec / Math.max(0.001, info.durationSec)) * 95);
       if (signal?.aborted) throw abortError();
     }
