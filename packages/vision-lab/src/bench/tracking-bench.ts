@@ -17,6 +17,11 @@ import { createPersonFinder } from '@filmroom/vision/internal/perception/detecto
 import { CachedFinder } from './cached-finder.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
 import { readJerseyNumber } from '@filmroom/vision/internal/perception/numbers/read-jersey-number.js';
+import {
+  DigitReader,
+  DIGIT_READER_MODEL,
+  hasDigitReader,
+} from '../number-reader-lab/digit-reader.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
 import { sharedMediaDir } from '../shared-media.js';
@@ -104,9 +109,12 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
     .split('\n')
     .slice(1)
     .map((l) => l.split('\t'));
+  const digitReader = hasDigitReader() ? await DigitReader.create() : null;
   let plain = 0;
   let ensemble = 0;
   let unreadable = 0;
+  let digits = 0;
+  let digitsNone = 0;
   const started = performance.now();
   for (const [file, label] of rows) {
     if (!file || !label) continue;
@@ -116,14 +124,30 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
     const read = await readJerseyNumber(recognizer, crop);
     if (read.number === null) unreadable++;
     else if (String(read.number) === label) ensemble++;
+    const [own] = digitReader ? await digitReader.read([crop]) : [];
+    if (own?.number === null) digitsNone++;
+    else if (String(own?.number) === label) digits++;
+    if (process.env.CROPS_VERBOSE)
+      console.log(
+        `  ${file}: ${label}; read-number ${read.number ?? '-'} (${read.confidence.toFixed(2)})${own ? `, reader ${own.number ?? '-'} (${own.confidence.toFixed(2)})` : ''}`,
+      );
   }
   const ms = (performance.now() - started) / rows.length;
+  await digitReader?.close();
   console.log(`\nReal jersey crops (${rows.length}, ../shared/media/jersey-crops)`);
   console.log(`  plain recogniser, digits only:        ${pct(plain, rows.length)}`);
   console.log(
     `  read-number (4 variants + threshold): ${pct(ensemble, rows.length)} correct, ${unreadable} unreadable`,
   );
-  console.log(`  ${ms.toFixed(0)} ms per crop for both`);
+  if (digitReader)
+    console.log(
+      `  jersey-number reader (trained here):  ${pct(digits, rows.length)} correct, ${digitsNone} read as no number`,
+    );
+  else
+    console.log(
+      `  (no jersey-number reader at ${DIGIT_READER_MODEL}: npm run train:number-reader)`,
+    );
+  console.log(`  ${ms.toFixed(0)} ms per crop`);
 }
 
 async function synthFilms(): Promise<void> {
