@@ -112,9 +112,11 @@ async function start(config: Config): Promise<Stop> {
         stops.push(() => locker.close());
         uploadLocker = locker;
       }
+      const { pendingUploads } = services.repositories;
       const removeExpiredUploads = async (): Promise<void> => {
         const removed = await uploads.removeExpired();
         if (removed > 0) logger.info({ removed }, 'Removed expired unfinished uploads');
+        await pendingUploads.releaseBegunBefore(new Date(Date.now() - config.uploadExpiryMs));
       };
       await removeExpiredUploads();
       const uploadsTimer = setInterval(() => {

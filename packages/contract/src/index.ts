@@ -20,3 +20,4 @@ export * from './retry.js';
 export * from './video-file-check.js';
 export * from './output-titles.js';
 export * from './sports.js';
+export * from './unreadable-video.js';

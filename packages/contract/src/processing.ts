@@ -54,6 +54,8 @@ export const ProcessingMessages = {
   unknownPlayer: 'The selected players were not found in this video.',
   alreadyFinished: 'This video has already finished processing.',
   processingFailed: 'Processing failed. Please try again or upload the video again.',
+  /** A run past its time limit (a share of the film's length) is stopped; a retry may finish. */
+  timedOut: 'Processing took too long and was stopped. Please try again.',
   noLivePlay: 'No live play was found in this video.',
   noPlayersFound: 'No players with readable jersey numbers were found in this video.',
   /** Select Players, for a team whose numbers could not be read (beyond the spec). */

@@ -37,6 +37,12 @@ export type ResumableCompleteRequest = Omit<
 export const ResumableUploadMessages = {
   notFinished: 'The upload has not finished yet. Please resume it.',
   unknownUpload: 'This upload no longer exists. Please choose the file again.',
+  /** 429: the user's unfinished uploads are at their cap (beyond the spec). */
+  tooManyUnfinished:
+    'You have too many unfinished uploads. Finish or remove one before starting another.',
+  /** 429: the user's unfinished uploads would declare more bytes than their cap. */
+  unfinishedTooLarge:
+    'Your unfinished uploads are too large together. Finish or remove one before starting another.',
 } as const;
 
 /** A media type as browsers declare one ("text/plain"); anything else is not repeated to the user. */

@@ -8,11 +8,13 @@ export const RetryMessages = {
 } as const;
 
 /**
- * Failures a second run may get past: the engine or the network failed, not the film or the link
- * itself. A film with no live play, a private link or a file that is not a video fail again alike.
+ * Failures a second run may get past: the engine crashed or ran out of time, or the network failed,
+ * not the film or the link itself. A film with no live play, a private link or a file that cannot be
+ * read (unreadable-video.ts) fail again alike.
  */
 const RETRYABLE_FAILURES: readonly string[] = [
   ProcessingMessages.processingFailed,
+  ProcessingMessages.timedOut,
   ImportErrorMessages.cutOff,
   ImportErrorMessages.timedOut,
   ImportErrorMessages.unreachable,

@@ -69,6 +69,22 @@ export function textFailures(value: string | undefined | null, field: TextField)
   return failures;
 }
 
+/**
+ * Characters that show nothing: spaces of every width, format characters (zero-width spaces and
+ * joiners, byte-order marks, direction marks, soft hyphens), controls, and the fillers and blanks
+ * some fonts draw empty (Hangul fillers, the blank braille cell, the combining grapheme joiner).
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Cc}\p{Zs}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2800]/u;
+
+/** Whether the text has at least one character that shows (a title of zero-width spaces has none). */
+export function hasVisibleCharacter(value: string): boolean {
+  for (const character of value) if (!INVISIBLE.test(character)) return true;
+  return false;
+}
+
+/** The title a video gets when its file or link names nothing that shows. */
+export const UNTITLED_VIDEO_TITLE = 'Untitled video';
+
 /* eslint-disable no-control-regex -- finding control characters is what these are for */
 const CONTROLS = /[\u0000-\u001f\u007f]+/g;
 /* eslint-enable no-control-regex */
@@ -77,7 +93,8 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 /**
  * A video title made from a file name (its last path segment without the extension) that passes
  * the title's own rule: control characters and lone surrogates go, spaces are collapsed and it is
- * cut at the cap without splitting a character.
+ * cut at the cap without splitting a character; '' when nothing in it shows (callers fall back to
+ * UNTITLED_VIDEO_TITLE or a name of their own).
  */
 export function videoTitleFromFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).at(-1) ?? '';
@@ -87,6 +104,9 @@ export function videoTitleFromFileName(fileName: string): string {
     .replace(LONE_SURROGATES, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const capped = cleaned.slice(0, TextLimits.videoTitle).replace(/[\ud800-\udbff]$/, '');
-  return capped.trim();
+  const capped = cleaned
+    .slice(0, TextLimits.videoTitle)
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim();
+  return hasVisibleCharacter(capped) ? capped : '';
 }

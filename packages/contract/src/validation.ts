@@ -2,6 +2,7 @@ import { Messages } from './messages.js';
 import { isRoleName } from './enums.js';
 import { isStrongPassword, isValidEmail, isValidPhone } from './rules.js';
 import {
+  hasVisibleCharacter,
   passwordTooLongMessage,
   TextFields,
   TextLimits,
@@ -30,7 +31,8 @@ function byField<F extends string>(rules: Rule<F>[]): FieldErrors<F> {
   return errors;
 }
 
-const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
+/** Empty, or nothing in it shows (spaces, zero-width characters, byte-order marks). */
+const blank = (value: string | undefined | null): boolean => !value || !hasVisibleCharacter(value);
 
 /** A stored field's cap and characters, reported right after the spec's own rules for it. */
 const textRules = <F extends string>(

@@ -67,6 +67,10 @@ const envSchema = z.object({
     .default('info'),
   WORKER_CONCURRENCY: positiveInt(1),
   JOB_STALE_SECONDS: positiveInt(20),
+  PROCESSING_TIME_LIMIT_FLOOR_SECONDS: positiveInt(900),
+  PROCESSING_TIME_LIMIT_PER_FILM_SECOND: positiveInt(8),
+  LOGIN_ACCOUNT_MAX_FAILURES: positiveInt(10),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: positiveInt(15),
   STORAGE: z.enum(STORAGE_KINDS, { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: optionalText.pipe(
@@ -80,6 +84,8 @@ const envSchema = z.object({
   MAX_VIDEO_WIDTH: positiveInt(7680),
   MAX_VIDEO_HEIGHT: positiveInt(4320),
   UPLOAD_EXPIRY_HOURS: positiveInt(24),
+  MAX_PENDING_UPLOADS_PER_USER: positiveInt(10),
+  MAX_PENDING_UPLOAD_BYTES_PER_USER: positiveInt(20 * 1024 ** 3),
   MEDIA_URL_TTL_SECONDS: positiveInt(6 * 3600),
   YTDLP_PATH: z.string().trim().min(1).default('/usr/bin/yt-dlp'),
   IMPORT_TIMEOUT_SECONDS: positiveInt(3600),
@@ -128,6 +134,16 @@ export interface Config {
   workerConcurrency: number;
   /** A running job whose worker has not been heard of for this long is retried (its worker died). */
   jobStaleMs: number;
+  /**
+   * A processing stage is stopped and failed past `perFilmSecond` seconds for each second of its
+   * film, and never before `floorSec`.
+   */
+  processingTimeLimit: { floorSec: number; perFilmSecond: number };
+  /**
+   * Wrong passwords one account may take in a window from addresses that never signed in to it,
+   * on top of the per-address limit (decision 0023).
+   */
+  loginAccountLimit: { maxFailures: number; windowMs: number };
   storage:
     | { kind: 'local'; root: string }
     | { kind: 's3'; bucket: string; endpoint?: string; region?: string; prefix?: string };
@@ -144,6 +160,8 @@ export interface Config {
   maxVideoPicture: { width: number; height: number };
   /** A resumable upload not finished and turned into a video this long after it began is removed. */
   uploadExpiryMs: number;
+  /** Resumable uploads one user may have begun and not finished, and the bytes they may declare. */
+  pendingUploadsPerUser: { count: number; bytes: number };
   mediaUrlTtlSeconds: number;
   ytDlpPath: string;
   importTimeoutMs: number;
@@ -201,6 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: values.LOG_LEVEL,
     workerConcurrency: values.WORKER_CONCURRENCY,
     jobStaleMs: values.JOB_STALE_SECONDS * 1000,
+    processingTimeLimit: {
+      floorSec: values.PROCESSING_TIME_LIMIT_FLOOR_SECONDS,
+      perFilmSecond: values.PROCESSING_TIME_LIMIT_PER_FILM_SECOND,
+    },
+    loginAccountLimit: {
+      maxFailures: values.LOGIN_ACCOUNT_MAX_FAILURES,
+      windowMs: values.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+    },
     storage:
       values.STORAGE === 's3'
         ? {
@@ -216,6 +242,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxConcurrentUploadsPerUser: values.MAX_CONCURRENT_UPLOADS_PER_USER,
     maxVideoPicture: { width: values.MAX_VIDEO_WIDTH, height: values.MAX_VIDEO_HEIGHT },
     uploadExpiryMs: values.UPLOAD_EXPIRY_HOURS * 3600 * 1000,
+    pendingUploadsPerUser: {
+      count: values.MAX_PENDING_UPLOADS_PER_USER,
+      bytes: values.MAX_PENDING_UPLOAD_BYTES_PER_USER,
+    },
     mediaUrlTtlSeconds: values.MEDIA_URL_TTL_SECONDS,
     ytDlpPath: values.YTDLP_PATH,
     importTimeoutMs: values.IMPORT_TIMEOUT_SECONDS * 1000,

@@ -8,6 +8,7 @@ import type { Database } from '../infra/db/database.js';
 import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
 import { createQueuePositionsRepository } from '../infra/db/queue-positions.repository.js';
 import { createProcessingJobsRepository } from '../infra/db/processing-jobs.repository.js';
+import { createPendingUploadsRepository } from '../infra/db/pending-uploads.repository.js';
 import { createProfileSharesRepository } from '../infra/db/profile-shares.repository.js';
 import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
 import { createUsersRepository } from '../infra/db/users.repository.js';
@@ -27,6 +28,7 @@ import type { ObjectStorage } from '../infra/storage/object-storage.js';
 import { createAccountMailService } from './accounts/account-mail.service.js';
 import { createAccountService } from './accounts/account.service.js';
 import { createFailedAttempts } from './accounts/failed-attempts.js';
+import { createSignInAddresses } from './accounts/sign-in-addresses.js';
 import { createSettingsService } from './accounts/settings.service.js';
 import { createSportChoices } from './accounts/sport-choices.js';
 import type { Clock } from './clock.js';
@@ -42,6 +44,7 @@ import { createProcessingService } from './processing/processing.service.js';
 import { toolRegistry, type ToolRegistry } from './processing/tools/index.js';
 import { createProfileSharingService } from './sharing/profile-sharing.service.js';
 import { createAccessTokenService } from './tokens/access-token.service.js';
+import { withKnownUsers } from './tokens/known-user-tokens.js';
 import { withVerifiedTokenCache } from './tokens/verified-token-cache.js';
 import { createOneTimeTokenService, oneTimeTokenTtlMs } from './tokens/one-time-token.service.js';
 import { createRefreshTokenService } from './tokens/refresh-token.service.js';
@@ -95,17 +98,21 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     videos: createVideosRepository(db),
     processingJobs: createProcessingJobsRepository(db),
     shares: createProfileSharesRepository(db),
+    pendingUploads: createPendingUploadsRepository(db),
   };
   const { users, videos, processingJobs, shares } = repositories;
   const queuePositions = createQueuePositionsRepository(db);
 
-  const accessTokens = withVerifiedTokenCache(
-    createAccessTokenService({
-      secret: config.jwtSecret,
-      ttlSeconds: config.accessTokenTtlSeconds,
-      clock,
-    }),
-    { clock },
+  const accessTokens = withKnownUsers(
+    withVerifiedTokenCache(
+      createAccessTokenService({
+        secret: config.jwtSecret,
+        ttlSeconds: config.accessTokenTtlSeconds,
+        clock,
+      }),
+      { clock },
+    ),
+    { exists: async (userId) => (await users.findById(userId)) !== undefined, clock },
   );
   const sessions = createSessionService({
     accessTokens,
@@ -137,6 +144,12 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     jobs,
     clock,
     logger,
+    loginAttempts: createFailedAttempts({
+      max: config.loginAccountLimit.maxFailures,
+      windowMs: config.loginAccountLimit.windowMs,
+      clock,
+    }),
+    signInAddresses: createSignInAddresses({ clock }),
   });
   const settings = createSettingsService({
     users,
@@ -259,6 +272,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     tools,
     tmpDir: infra.tmpDir,
     staleAfterMs: config.jobStaleMs,
+    timeLimit: config.processingTimeLimit,
   });
 
   return {

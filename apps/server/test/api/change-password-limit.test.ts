@@ -78,6 +78,19 @@ describe('change-password guessing', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('checks no more wrong passwords than the limit when guesses arrive all at once', async () => {
+    const { session } = await signedInUser(ctx.testApp);
+    const { app } = strict;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        changePassword(app, session.token, `Guess${i}!x`, `10.5.${Math.floor(i / 250)}.${i % 250}`),
+      ),
+    );
+    // each 400 is a hash computed: the user's allowance, however many are sent together
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(197);
+  });
+
   it('does not count a right old password', async () => {
     const { session } = await signedInUser(ctx.testApp);
     const { app } = strict;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  canRetryFailure,
   defaultOutputTitle,
   TOOLS,
   ProcessingMessages,
@@ -44,7 +45,7 @@ let engine: FakeEngine;
 const mails: { kind: string; title: string; errorMessage?: string }[] = [];
 const logs: string[] = [];
 
-function services() {
+function services(timeLimit = { floorSec: 600, perFilmSecond: 8 }) {
   const { db } = database.handle;
   const videos = createVideosRepository(db);
   const processing = createProcessingJobsRepository(db);
@@ -85,6 +86,7 @@ function services() {
     tools: toolRegistry(),
     tmpDir: path.join(dir, 'tmp'),
     staleAfterMs: 60_000,
+    timeLimit,
   });
   return { videos, processing, storage, runs };
 }
@@ -246,6 +248,60 @@ describe('the processing run frame', () => {
         errorMessage: ProcessingMessages.processingFailed,
       },
     ]);
+  });
+
+  it('stops an engine run past its time limit, fails it saying so, and takes the next job', async () => {
+    const { runs, processing } = services({ floorSec: 1, perFilmSecond: 1 });
+    const stuck = await inactivityRequest();
+    let killed = false;
+    engine = async (_request, options) => {
+      // an engine that never ends by itself (ffmpeg blocked on a film whose header lies)
+      await new Promise<void>((_resolve, reject) => {
+        options.signal.addEventListener('abort', () => {
+          killed = true;
+          reject(new Error('aborted'));
+        });
+      });
+    };
+    const started = Date.now();
+    await runs.runStage('inactivity', stuck.job.id, { lastAttempt: false });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(killed).toBe(true);
+    const failed = await processing.findById(stuck.job.id);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.errorMessage).toBe(ProcessingMessages.timedOut);
+    // a run that may finish in time is worth trying again
+    expect(canRetryFailure(failed!.errorMessage)).toBe(true);
+    expect(mails).toEqual([
+      { kind: 'failed', title: stuck.entry.title, errorMessage: ProcessingMessages.timedOut },
+    ]);
+
+    const next = await inactivityRequest();
+    engine = keepsTwoPlays;
+    await runs.runStage('inactivity', next.job.id, { lastAttempt: true });
+    expect((await processing.findById(next.job.id))?.state).toBe('done');
+  });
+
+  it('fails at once, naming the cause and the upload, when the film cannot be read', async () => {
+    const { runs, processing } = services();
+    const { job } = await inactivityRequest();
+    let runsOfEngine = 0;
+    engine = async () => {
+      runsOfEngine++;
+      // as the engine process reports a media error (EngineError carries its code)
+      throw Object.assign(new Error('No picture of the video could be decoded.'), {
+        code: 'EMPTY',
+      });
+    };
+    // not the last attempt: still no silent retry, since the same film fails the same way
+    await runs.runStage('inactivity', job.id, { lastAttempt: false });
+    expect(runsOfEngine).toBe(1);
+    const failed = await processing.findById(job.id);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.errorMessage).toBe(
+      'The uploaded video cannot be processed: no picture in it can be decoded.',
+    );
+    expect(canRetryFailure(failed!.errorMessage)).toBe(false);
   });
 
   it('shows the tool message when the engine finds nothing to keep, without a retry', async () => {

@@ -28,3 +28,4 @@ export {
   type SharedMediaForTests,
 } from './shared-media.js';
 export { reencodeClip } from '../inactivity-lab/clip-variants.js';
+export { lyingHeaderFilm, scrambledFilm, truncatedFilm } from './damaged-films.js';

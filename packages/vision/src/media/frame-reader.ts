@@ -130,7 +130,8 @@ function placeBytes(pieces: FramePieces, layout: StackLayout, chunk: Buffer, at:
  * matching mono audio samples from the same decode. Memory is bounded: ffmpeg is paused through pipe
  * back-pressure while the consumer is busy. Breaking out of the loop or aborting kills ffmpeg.
  *
- * Throws MediaError: NOT_FOUND, NOT_MEDIA, NO_VIDEO, EMPTY (from probing), FFMPEG_FAILED, ABORTED.
+ * Throws MediaError: NOT_FOUND, NOT_MEDIA, NO_VIDEO, EMPTY (from probing, or no frame decoded),
+ * BAD_TIMING, FFMPEG_FAILED, ABORTED.
  */
 export async function* readFrames(
   options: FrameReaderOptions,
@@ -174,6 +175,11 @@ export async function* readFrames(
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
   if (options.fastDecode !== false) args.push('-skip_loop_filter', 'noref');
   const startSec = Math.max(0, options.startSec ?? 0);
+  // Never more frames than the film's real length holds (probeVideo measured it): timestamps that
+  // lie in a way the probe did not catch would otherwise have ffmpeg repeat a few frames for hours.
+  const span = options.durationSec ?? Math.max(0, info.durationSec - startSec);
+  const maxFrames = Math.ceil(span * fps) + Math.ceil(fps) + 1;
+  const wholeFilm = startSec === 0 && options.durationSec === undefined;
   if (startSec > 0) args.push('-ss', startSec.toFixed(3));
   if (options.durationSec !== undefined)
     args.push('-t', Math.max(0, options.durationSec).toFixed(3));
@@ -302,6 +308,7 @@ export async function* readFrames(
           (spawnError as Error).message,
         );
       }
+      if (index >= maxFrames) break;
       if (frames.length > 0 && (!awaitingAudio() || frames.length > MAX_FRAMES_AWAITING_AUDIO)) {
         const pieces = frames.shift()!;
         const start = sampleAt(index);
@@ -339,6 +346,11 @@ export async function* readFrames(
       });
     }
     if (signal?.aborted) throw abortError();
+    if (index >= maxFrames) return;
+    // a whole film without one decodable picture fails alike every time: it is no video to analyse
+    if (index === 0 && wholeFilm) {
+      throw new MediaError('EMPTY', 'No picture of the video could be decoded.', stderrTail.trim());
+    }
     if (exitCode !== 0) {
       throw new MediaError('FFMPEG_FAILED', 'The video could not be decoded.', stderrTail.trim());
     }

@@ -1,6 +1,13 @@
 /** Why a media operation failed, as a closed list callers can switch on. */
 export type MediaErrorCode =
-  'NOT_FOUND' | 'NOT_MEDIA' | 'NO_VIDEO' | 'EMPTY' | 'ABORTED' | 'FFMPEG_FAILED' | 'BAD_ARGUMENT';
+  | 'NOT_FOUND'
+  | 'NOT_MEDIA'
+  | 'NO_VIDEO'
+  | 'EMPTY'
+  | 'BAD_TIMING'
+  | 'ABORTED'
+  | 'FFMPEG_FAILED'
+  | 'BAD_ARGUMENT';
 
 /** An error from the media layer; `detail` carries ffmpeg's own words for logs. */
 export class MediaError extends Error {

@@ -2,12 +2,18 @@ import { access } from 'node:fs/promises';
 import { ffprobePath } from './ffmpeg-paths.js';
 import { mediaInputArgs } from './media-input.js';
 import { MediaError } from './media-error.js';
+import { hasPacketsToTheEnd, isImplausibleHeader, measurePackets } from './real-length.js';
 import { runProcess } from './run-process.js';
 
 /** What a media file holds, as far as the analysis and the renderer need to know. */
 export interface MediaInfo {
-  /** Container duration in seconds (0 when unknown). */
+  /**
+   * Duration in seconds (0 when unknown): the container's, or where that is implausible or the file
+   * is cut off, the video packets' (see real-length.ts).
+   */
   durationSec: number;
+  /** What the header declared, when the packets said otherwise. */
+  declaredDurationSec?: number;
   /** Container format names, e.g. "mov,mp4,m4a,3gp,3g2,mj2". */
   formatName: string;
   video: VideoStreamInfo | null;
@@ -70,8 +76,10 @@ function rotationOf(stream: FfprobeStream): number {
 }
 
 /**
- * Reads a file's streams with ffprobe.
- * Throws MediaError NOT_FOUND (no file), NOT_MEDIA (ffprobe cannot read it) or ABORTED.
+ * Reads a file's streams with ffprobe; a video's length is checked against its packets where the
+ * header is implausible or the file ends early.
+ * Throws MediaError NOT_FOUND (no file), NOT_MEDIA (ffprobe cannot read it), EMPTY (a video stream
+ * without packets), BAD_TIMING (packets hours apart) or ABORTED.
  */
 export async function probeMedia(
   input: string,
@@ -123,20 +131,21 @@ export async function probeMedia(
       ? streamDuration
       : 0;
   const nbFrames = v?.nb_frames === undefined ? NaN : Number(v.nb_frames);
-  return {
+  const video: VideoStreamInfo | null = v
+    ? {
+        codec: v.codec_name ?? '',
+        width: v.width ?? 0,
+        height: v.height ?? 0,
+        fps: parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate),
+        pixelFormat: v.pix_fmt ?? '',
+        rotation: rotationOf(v),
+        frameCount: Number.isFinite(nbFrames) ? nbFrames : null,
+      }
+    : null;
+  const info: MediaInfo = {
     durationSec,
     formatName: parsed.format?.format_name ?? '',
-    video: v
-      ? {
-          codec: v.codec_name ?? '',
-          width: v.width ?? 0,
-          height: v.height ?? 0,
-          fps: parseRate(v.avg_frame_rate) || parseRate(v.r_frame_rate),
-          pixelFormat: v.pix_fmt ?? '',
-          rotation: rotationOf(v),
-          frameCount: Number.isFinite(nbFrames) ? nbFrames : null,
-        }
-      : null,
+    video,
     audio: a
       ? {
           codec: a.codec_name ?? '',
@@ -144,6 +153,34 @@ export async function probeMedia(
           channels: a.channels ?? 0,
         }
       : null,
+  };
+  return video ? withRealLength(input, info, video, options.signal) : info;
+}
+
+/** The info with the video packets' length where the header's cannot be trusted. */
+async function withRealLength(
+  input: string,
+  info: MediaInfo,
+  video: VideoStreamInfo,
+  signal: AbortSignal | undefined,
+): Promise<MediaInfo> {
+  const declared = { durationSec: info.durationSec, fps: video.fps, frameCount: video.frameCount };
+  if (
+    !isImplausibleHeader(declared) &&
+    (await hasPacketsToTheEnd(input, info.durationSec, signal))
+  ) {
+    return info;
+  }
+  const real = await measurePackets(input, signal);
+  return {
+    ...info,
+    durationSec: real.durationSec,
+    declaredDurationSec: info.durationSec,
+    video: {
+      ...video,
+      fps: video.fps >= 1 ? video.fps : real.fps,
+      frameCount: real.frameCount,
+    },
   };
 }
 

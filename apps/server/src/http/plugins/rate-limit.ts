@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import { Messages } from '@filmroom/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../services/errors.js';
+import { clientAddressKey } from '../client-address.js';
 
 /**
  * Registers the limiter without a global limit; routes opt in with `authRateLimit`. Counters are
- * kept per client IP and per route, in memory (each api instance counts on its own).
+ * kept per client (an IPv6 client by its /64, see clientAddressKey) and per route, in memory (each api instance counts on its own).
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
@@ -15,5 +16,11 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
 }
 
 export function authRateLimit(max: number) {
-  return { rateLimit: { max, timeWindow: '1 minute' } };
+  return {
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => clientAddressKey(request.ip),
+    },
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from '@filmroom/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../../services/accounts/account.service.js';
+import { clientAddressKey } from '../client-address.js';
 import { parseBody } from '../parse-body.js';
 import { authRateLimit } from '../plugins/rate-limit.js';
 
@@ -32,7 +33,7 @@ export function accountRoutes(options: { accounts: AccountService; rateLimitMax:
 
     app.post(ApiPaths.login, limited, async (request): Promise<TokenPair> => {
       const body = parseBody(loginRequestSchema, request.body);
-      return accounts.login(body.email, body.password);
+      return accounts.login(body.email, body.password, clientAddressKey(request.ip));
     });
 
     app.post(ApiPaths.refreshToken, async (request): Promise<TokenPair> => {

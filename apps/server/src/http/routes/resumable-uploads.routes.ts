@@ -19,6 +19,7 @@ import {
   OWNER_METADATA_KEY,
   type ResumableUploadStore,
 } from '../../infra/storage/resumable-upload-store.js';
+import { AppError } from '../../services/errors.js';
 import type { ResumableUploadService } from '../../services/videos/resumable-upload.service.js';
 import type { UploadSlots } from '../../services/videos/upload-slots.js';
 import { parseBody } from '../parse-body.js';
@@ -73,6 +74,12 @@ export function resumableUploadsRoutes(options: {
     async onUploadCreate(request, upload) {
       const owner = userOf(request);
       if (!owner) throw { status_code: 401, body: Messages.unauthorized };
+      try {
+        await options.resumable.begin(owner, uploadIdOf(upload.id), upload.size);
+      } catch (error) {
+        if (error instanceof AppError) throw { status_code: error.statusCode, body: error.message };
+        throw error;
+      }
       return { metadata: { ...upload.metadata, [OWNER_METADATA_KEY]: owner } };
     },
     async onIncomingRequest(request, id) {
@@ -109,6 +116,10 @@ export function resumableUploadsRoutes(options: {
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
+      if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
+        const { uploadId } = request.params as { uploadId: string };
+        await options.resumable.ended(uploadId);
+      }
     } catch (error) {
       request.log.error({ err: error }, 'Resumable upload request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500);

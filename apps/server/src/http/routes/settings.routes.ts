@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { SettingsService } from '../../services/accounts/settings.service.js';
 import type { SportChoices } from '../../services/accounts/sport-choices.js';
+import { clientAddressKey } from '../client-address.js';
 import { parseBody } from '../parse-body.js';
 
 /** Spec §7 Settings: the signed-in user's own settings. */
@@ -56,7 +57,7 @@ export function settingsRoutes(options: {
         request.userId,
         body.oldPassword,
         body.newPassword,
-        request.ip,
+        clientAddressKey(request.ip),
       );
     });
   };

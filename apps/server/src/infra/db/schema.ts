@@ -300,3 +300,22 @@ export const libraryVersions = pgTable('library_versions', {
   userId: uuid('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A resumable upload begun and not yet turned into a video (or given up, or expired): what lets an
+ * api instance refuse a user's next upload past their cap on unfinished uploads and their declared
+ * bytes, whichever instance took the others.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    uploadId: uuid('upload_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the upload declared it will send (the upload limit when it defers its length). */
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_uploads_user_idx').on(table.userId)],
+);

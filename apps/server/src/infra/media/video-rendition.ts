@@ -106,34 +106,41 @@ export async function makeBrowserPlayable(options: RenditionOptions): Promise<vo
   }
 }
 
-/** A JPEG poster frame, 640 px wide, taken a little into the video so it is rarely a black frame. */
+/**
+ * A JPEG poster frame, 640 px wide, taken a little into the video so it is rarely a black frame, or
+ * from its start when that will not decode. Throws MediaError EMPTY when no frame decodes at all:
+ * the film is damaged, and will be every time.
+ */
 export async function makeThumbnail(options: {
   input: string;
   output: string;
   info: MediaInfo;
   signal?: AbortSignal;
 }): Promise<void> {
-  const at = Math.min(1, options.info.durationSec * 0.1);
-  const result = await runProcess(
-    ffmpegPath(),
-    [
-      '-hide_banner',
-      '-y',
-      '-ss',
-      at.toFixed(3),
-      ...mediaInputArgs(options.input),
-      '-frames:v',
-      '1',
-      '-vf',
-      "scale='min(640,iw)':-2",
-      '-q:v',
-      '3',
-      options.output,
-    ],
-    { signal: options.signal },
-  );
-  if (result.code !== 0) {
+  const into = Math.min(1, options.info.durationSec * 0.1);
+  let stderr = '';
+  for (const at of into > 0 ? [into, 0] : [0]) {
+    const result = await runProcess(
+      ffmpegPath(),
+      [
+        '-hide_banner',
+        '-y',
+        '-ss',
+        at.toFixed(3),
+        ...mediaInputArgs(options.input),
+        '-frames:v',
+        '1',
+        '-vf',
+        "scale='min(640,iw)':-2",
+        '-q:v',
+        '3',
+        options.output,
+      ],
+      { signal: options.signal },
+    );
+    if (result.code === 0) return;
+    stderr = result.stderr;
     await rm(options.output, { force: true });
-    throw new MediaError('FFMPEG_FAILED', 'No thumbnail could be made.', result.stderr);
   }
+  throw new MediaError('EMPTY', 'No picture of the video could be decoded.', stderr);
 }

@@ -19,6 +19,8 @@ import type { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import type { SessionService } from '../tokens/session.service.js';
 import type { AccountMailKind, AccountMailService } from './account-mail.service.js';
 import { normalizeEmail, normalizePhone } from './account-rules.js';
+import type { FailedAttempts } from './failed-attempts.js';
+import type { SignInAddresses } from './sign-in-addresses.js';
 
 export interface AccountServiceDeps {
   users: UsersRepository;
@@ -29,6 +31,10 @@ export interface AccountServiceDeps {
   jobs: JobSender;
   clock: Clock;
   logger: { error(details: object, message: string): void };
+  /** Wrong passwords per account (keys `account:<email>`), on top of the per-address limit. */
+  loginAttempts: FailedAttempts;
+  /** Addresses each account signed in from: its own limit does not apply to them. */
+  signInAddresses: SignInAddresses;
 }
 
 export interface Registration {
@@ -111,14 +117,28 @@ export function createAccountService(deps: AccountServiceDeps) {
       await queueMail('activation', email);
     },
 
-    async login(email: string, password: string): Promise<TokenPair> {
+    /**
+     * Signs in. Each account takes a limited number of wrong passwords in a window (counted before
+     * any hash, for unknown e-mails alike so the answer tells nothing), except from addresses that
+     * signed in to it before; past it the answer is 429 until the window ends (decision 0023).
+     */
+    async login(email: string, password: string, clientAddress: string): Promise<TokenPair> {
       assertValid(validateLogin({ email, password }));
-      const user = await users.findByEmail(normalizeEmail(email));
+      const account = normalizeEmail(email);
+      const attemptKeys = deps.signInAddresses.has(account, clientAddress)
+        ? []
+        : [`account:${account}`];
+      if (!deps.loginAttempts.tryTake(attemptKeys)) {
+        throw new AppError(429, Messages.tooManyRequests);
+      }
+      const user = await users.findByEmail(account);
       if (!user) {
         await passwords.verify(await decoy(), password);
         throw invalidCredentials();
       }
       if (!(await passwords.verify(user.passwordHash, password))) throw invalidCredentials();
+      deps.loginAttempts.giveBack(attemptKeys);
+      deps.signInAddresses.remember(account, clientAddress);
       if (!user.activatedAt) {
         throw new AppError(400, Messages.accountNotActivated, ErrorNumber.AccountNotActivated);
       }
@@ -155,7 +175,13 @@ export function createAccountService(deps: AccountServiceDeps) {
           ErrorNumber.PasswordResetTokenIsInvalidOrExpired,
         );
       }
-      await users.update(userId, { passwordHash: await passwords.hash(newPassword) }, deps.clock());
+      const user = await users.update(
+        userId,
+        { passwordHash: await passwords.hash(newPassword) },
+        deps.clock(),
+      );
+      // the owner proved the mailbox is theirs: wrong guesses before no longer hold the account
+      if (user) deps.loginAttempts.clear([`account:${user.email}`]);
       await sessions.endAll(userId);
     },
   };

@@ -103,14 +103,14 @@ export function createSettingsService(deps: {
         ),
       );
       const attemptKeys = [`user:${userId}`, `address:${clientAddress}`];
-      if (deps.failedPasswordChecks.isBlocked(attemptKeys)) {
+      if (!deps.failedPasswordChecks.tryTake(attemptKeys)) {
         throw new AppError(429, Messages.tooManyRequests);
       }
       const user = await existingUser(userId);
       if (!(await deps.passwords.verify(user.passwordHash, oldPassword))) {
-        deps.failedPasswordChecks.recordFailure(attemptKeys);
         throw new AppError(400, Messages.oldPasswordWrong);
       }
+      deps.failedPasswordChecks.giveBack(attemptKeys);
       const updated = await update(userId, {
         passwordHash: await deps.passwords.hash(newPassword),
       });

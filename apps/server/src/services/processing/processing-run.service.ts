@@ -7,6 +7,7 @@ import {
   VideoSource,
   type ChosenPlayers,
   type ToolJobKind,
+  unreadableVideoMessage,
   type VideoChapter,
 } from '@filmroom/contract';
 import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
@@ -21,6 +22,7 @@ import type { Video, VideosRepository } from '../../infra/db/videos.repository.j
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
 import type { Clock } from '../clock.js';
+import { arrivalOf, unreadableCause } from '../media/unreadable-cause.js';
 import type { RunAttempt } from '../run-attempt.js';
 import { stageProgress } from '../progress/stage-progress.js';
 import type { RunningImports } from '../videos/running-imports.js';
@@ -60,6 +62,18 @@ export interface ProcessingRunDeps {
   tmpDir: string;
   /** A running job not heard of for this long is taken over (its worker was killed). */
   staleAfterMs: number;
+  /** Each stage's time limit: `perFilmSecond` seconds a second of the source, at least `floorSec`. */
+  timeLimit: RunTimeLimit;
+}
+
+export interface RunTimeLimit {
+  floorSec: number;
+  perFilmSecond: number;
+}
+
+/** A stage's time limit on a source of this length (its real length: ingest probed its packets). */
+export function stageTimeLimitMs(limit: RunTimeLimit, durationSec: number | null): number {
+  return Math.max(limit.floorSec, limit.perFilmSecond * Math.max(0, durationSec ?? 0)) * 1000;
 }
 
 /** How often a running job tells the database its worker is alive, as a share of staleAfterMs. */
@@ -239,7 +253,13 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     const heartbeat = setInterval(() => {
       void processing.heartbeat(job.id, deps.clock()).catch(() => undefined);
     }, deps.staleAfterMs * HEARTBEAT_SHARE);
-    const signal = deps.imports.start(job.entryVideoId);
+    const cancelled = deps.imports.start(job.entryVideoId);
+    // Past its time limit a stage is stopped like a cancel (its engine and ffmpeg children killed),
+    // and fails saying so; the worker's slot is free for the next job.
+    const overtime = new AbortController();
+    const signal = AbortSignal.any([cancelled, overtime.signal]);
+    let limit: NodeJS.Timeout | undefined;
+    let source: Video | undefined;
     const onProgress = stageProgress(stage.progress, (percent) => {
       void processing
         .update(job.id, { percentageCompleted: percent }, deps.clock(), [stage.runsIn])
@@ -249,10 +269,20 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         .catch(() => undefined);
     });
     try {
-      const source = await deps.videos.findById(job.sourceVideoId);
+      source = await deps.videos.findById(job.sourceVideoId);
       if (!source?.sourceKey) throw new UserFacingFailure(ProcessingMessages.processingFailed);
+      const limitMs = stageTimeLimitMs(deps.timeLimit, source.durationSec);
+      limit = setTimeout(() => overtime.abort(), limitMs);
       await stage.run(contextOf(stage, { job, source, work, signal, onProgress }));
     } catch (error) {
+      if (overtime.signal.aborted && !cancelled.aborted) {
+        deps.logger.warn(
+          { processingJobId, kind: job.kind },
+          'Processing stopped at its time limit',
+        );
+        await fail(job, ProcessingMessages.timedOut, [stage.runsIn]);
+        return;
+      }
       if (signal.aborted) {
         deps.logger.info({ processingJobId }, 'Processing cancelled');
         return;
@@ -262,6 +292,12 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         await fail(job, error.message);
         return;
       }
+      // a film that cannot be read fails the same way every time: at once, saying why
+      const cause = unreadableCause(error);
+      if (cause && source) {
+        await fail(job, unreadableVideoMessage(arrivalOf(source), cause));
+        return;
+      }
       if (!attempt.lastAttempt) {
         await processing.release(job.id);
         throw error;
@@ -269,6 +305,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
       await fail(job, ProcessingMessages.processingFailed);
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(limit);
       deps.imports.finish(job.entryVideoId);
       await rm(work, { recursive: true, force: true });
     }

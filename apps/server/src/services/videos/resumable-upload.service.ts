@@ -6,6 +6,7 @@ import {
   type UploadKind,
 } from '@filmroom/contract';
 import type { Locker } from '@tus/utils';
+import type { PendingUploadsRepository } from '../../infra/db/pending-uploads.repository.js';
 import type { ResumableUploadStore } from '../../infra/storage/resumable-upload-store.js';
 import { namedSport } from '../accounts/sport-choices.js';
 import { AppError } from '../errors.js';
@@ -23,8 +24,19 @@ export function createResumableUploadService(deps: {
   intake: VideoIntakeService;
   /** This process's folder for temporary files (a finished upload fetched from the bucket). */
   tmpDir: string;
+  pending: PendingUploadsRepository;
+  /** A user's unfinished uploads at most, and the bytes they may declare together. */
+  pendingCap: { count: number; bytes: number };
+  /** What an upload that defers its length counts as (the upload limit). */
+  maxUploadBytes: number;
 }) {
-  const { uploads, intake } = deps;
+  const { uploads, intake, pending } = deps;
+
+  /** The upload's bytes and record go, and so does its place among the user's unfinished ones. */
+  const forget = async (uploadId: string): Promise<void> => {
+    await uploads.forget(uploadId);
+    await pending.release(uploadId);
+  };
 
   const earlierOrUnknown = async (userId: string, uploadId: string) => {
     const earlier = await intake.uploadedVideo(userId, uploadId);
@@ -33,6 +45,29 @@ export function createResumableUploadService(deps: {
   };
 
   return {
+    /**
+     * A new upload takes a place among its user's unfinished uploads; 429 when they have no place
+     * left, or their declared bytes would pass the cap.
+     */
+    async begin(
+      userId: string,
+      uploadId: string,
+      declaredBytes: number | undefined,
+    ): Promise<void> {
+      const refused = await pending.reserve(
+        { uploadId, userId, declaredBytes: declaredBytes ?? deps.maxUploadBytes },
+        deps.pendingCap,
+      );
+      if (refused === 'too-many')
+        throw new AppError(429, ResumableUploadMessages.tooManyUnfinished);
+      if (refused === 'too-many-bytes') {
+        throw new AppError(429, ResumableUploadMessages.unfinishedTooLarge);
+      }
+    },
+
+    /** The upload was removed (tus termination): its place is free. */
+    ended: (uploadId: string) => pending.release(uploadId),
+
     async complete(
       userId: string,
       uploadId: string,
@@ -73,11 +108,11 @@ export function createResumableUploadService(deps: {
           });
         } catch (error) {
           // A refused file is done with; after a failure of ours the upload stays for a retry.
-          if (error instanceof AppError && error.statusCode < 500) await uploads.forget(uploadId);
+          if (error instanceof AppError && error.statusCode < 500) await forget(uploadId);
           throw error;
         }
         // Stored: nothing of the upload stays behind.
-        await uploads.forget(uploadId);
+        await forget(uploadId);
         return video;
       } finally {
         await lock.unlock();

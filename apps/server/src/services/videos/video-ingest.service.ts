@@ -6,6 +6,7 @@ import {
   ProcessingProgress,
   VideoSource,
   type ImportErrorKind,
+  unreadableVideoMessage,
   videoTitleFromFileName,
 } from '@filmroom/contract';
 import type { MediaInfo } from '@filmroom/vision/media';
@@ -16,6 +17,7 @@ import type { PlayableAction } from '../../infra/media/video-rendition.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
 import type { Clock } from '../clock.js';
+import { arrivalOf, unreadableCause } from '../media/unreadable-cause.js';
 import { stageProgress, type ProgressRange } from '../progress/stage-progress.js';
 import type { RunAttempt } from '../run-attempt.js';
 import type { ImportFailureNotifier } from './import-failure-notifier.js';
@@ -170,12 +172,13 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
         await ingestStored(video);
       } catch (error) {
         deps.logger.error({ err: error, videoId }, 'Ingest failed');
-        if (!attempt.lastAttempt) throw error;
-        await videos.update(
-          videoId,
-          { status: 'failed', errorMessage: ImportErrorMessages.notAVideo },
-          deps.clock(),
-        );
+        // a file that cannot be read fails the same way every time: at once, saying why
+        const cause = unreadableCause(error);
+        if (!cause && !attempt.lastAttempt) throw error;
+        const errorMessage = cause
+          ? unreadableVideoMessage(arrivalOf(video), cause)
+          : ImportErrorMessages.interrupted;
+        await videos.update(videoId, { status: 'failed', errorMessage }, deps.clock());
       }
     },
 

@@ -18,6 +18,8 @@ import {
   type InProgressVideo,
   type LibraryVideo,
   videoTitleFromFileName,
+  UNTITLED_VIDEO_TITLE,
+  unreadableVideoMessage,
 } from '@filmroom/contract';
 import { MediaError, type MediaInfo } from '@filmroom/vision/media';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
@@ -140,6 +142,9 @@ export function createVideoIntakeService(deps: {
           if (error instanceof PictureTooLargeError) {
             throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
           }
+          if (error instanceof MediaError && error.code === 'BAD_TIMING') {
+            throw new AppError(415, unreadableVideoMessage('upload', 'badTiming'));
+          }
           if (error instanceof MediaError) {
             throw new AppError(415, notAVideoMessage(upload.contentType));
           }
@@ -153,7 +158,7 @@ export function createVideoIntakeService(deps: {
           stored = await videos.create({
             id,
             userId,
-            title: videoTitleFromFileName(upload.fileName),
+            title: videoTitleFromFileName(upload.fileName) || UNTITLED_VIDEO_TITLE,
             tools: requestedTools(upload.tool),
             requestedTool: requestedToolOf(upload.tool),
             source: VideoSource.Upload,
