@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 
 const WEB = './apps/web/src';
 const SERVER = './apps/server/src';
+const VISION = './packages/vision/src';
 /** Every folder under the web app's features/ is one feature. */
 const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), {
   withFileTypes: true,
@@ -141,6 +142,67 @@ export default tseslint.config(
               from: `${SERVER}/infra`,
               except: ['./queue'],
               message: 'jobs hand their payload to a service; only the queue types are theirs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Product code (what the server and the engines run) never reaches the lab or the test media.
+    files: [
+      'apps/server/src/**/*.ts',
+      'packages/vision/src/**/*.ts',
+      'packages/contract/src/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@filmroom/vision-lab', '@filmroom/vision-lab/*', '@filmroom/test-media'],
+              message: 'Product code never imports the lab or the test media.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The vision package's layers: media <- perception <- engines <- engine, cli.
+    files: ['packages/vision/src/**/*.ts'],
+    ignores: ['packages/vision/src/**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './packages/vision/tsconfig.json' } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${VISION}/media`,
+              from: [
+                `${VISION}/perception`,
+                `${VISION}/engines`,
+                `${VISION}/engine`,
+                `${VISION}/cli`,
+              ],
+              message: 'media decodes, probes and renders; it knows no perception or engine.',
+            },
+            {
+              target: `${VISION}/perception`,
+              from: [`${VISION}/engines`, `${VISION}/engine`, `${VISION}/cli`],
+              message:
+                'perception sees people, numbers and colours; engines use it, not the reverse.',
+            },
+            {
+              target: `${VISION}/engines`,
+              from: [`${VISION}/engine`, `${VISION}/cli`],
+              message: 'an engine is called by the engine process and the CLI; it imports neither.',
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { testClip } from '@filmroom/vision-lab/testing';
+import { testClip } from '@filmroom/test-media';
 import { asFile } from './films.js';
 
 /** A short real H.264/AAC MP4 named `name`; `seconds` and `size` scale the file. */

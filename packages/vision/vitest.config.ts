@@ -4,19 +4,9 @@ import { defineConfig } from 'vitest/config';
 const packages = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
-  // The lab's test films and the runtime modules they use come from their sources, so the tests
-  // never run against a stale build (and a class such as MediaError is one class).
+  // The test media come from their sources, so the tests never run against a stale build.
   resolve: {
-    alias: [
-      {
-        find: '@filmroom/vision-lab/testing',
-        replacement: `${packages}vision-lab/src/testing/index.ts`,
-      },
-      {
-        find: /^@filmroom\/vision\/internal\/(.*)\.js$/,
-        replacement: `${packages}vision/src/$1.ts`,
-      },
-    ],
+    alias: [{ find: '@filmroom/test-media', replacement: `${packages}test-media/src/index.ts` }],
   },
   test: {
     include: ['src/**/*.test.ts'],

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiPaths, type LibraryVideo, type VideosResponse } from '@filmroom/contract';
-import { testClip } from '@filmroom/vision-lab/testing';
+import { testClip } from '@filmroom/test-media';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { filesUnder } from '../helpers/media.js';

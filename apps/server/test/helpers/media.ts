@@ -3,7 +3,7 @@ import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import path from 'node:path';
-import { testClip } from '@filmroom/vision-lab/testing';
+import { testClip } from '@filmroom/test-media';
 import type { FastifyInstance } from 'fastify';
 
 /** A 1 s 320x240 test-pattern clip: H.264 in MP4 (plays as is) or HEVC in MOV (needs a rendition). */

@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  CLIP_REENCODINGS,
-  joinClips,
-  reencodeClip,
-  startClipLater,
-  type ClipReencoding,
-} from '../inactivity-lab/clip-variants.js';
+import { joinClips, startClipLater } from '../inactivity-lab/clip-variants.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
 import { runInactivityFilter } from '@filmroom/vision/internal/engines/inactivity/run-inactivity-filter.js';
 import {
@@ -23,8 +17,13 @@ import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
-import { findSharedMedia } from '../shared-media.js';
-import { cachedFfmpegFilm } from '../testing/test-films.js';
+import {
+  CLIP_REENCODINGS,
+  cachedFfmpegFilm,
+  findSharedMedia,
+  reencodeClip,
+  type ClipReencoding,
+} from '@filmroom/test-media';
 
 /**
  * Inactivity benchmark, end to end with the shipped model:

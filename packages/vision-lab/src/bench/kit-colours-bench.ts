@@ -19,7 +19,7 @@ import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
 import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
 import type { TrackingTeam } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
-import { findSharedMedia } from '../shared-media.js';
+import { findSharedMedia } from '@filmroom/test-media';
 import { cachedSynthFilm, synthCacheDir } from '../synth-tracking/render-synth-film.js';
 import { LIT_KITS } from '../synth-tracking/scenarios.js';
 import { foldOf, readRealFrameLabels } from './real-frames.js';

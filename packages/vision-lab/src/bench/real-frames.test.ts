@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import type { TrackingPlayer } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
 import { foldOf, readRealFrameLabels, scoreRealFrame, type LabelledFrame } from './real-frames.js';
 

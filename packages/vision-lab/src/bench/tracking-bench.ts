@@ -24,7 +24,7 @@ import {
 } from '../number-reader-lab/digit-reader.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
-import { sharedMediaDir } from '../shared-media.js';
+import { sharedMediaDir } from '@filmroom/test-media';
 import { evaluateTracking, type TrackingScores } from '../synth-tracking/evaluate-tracking.js';
 import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
 import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';

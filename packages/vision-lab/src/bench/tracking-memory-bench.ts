@@ -22,7 +22,7 @@ import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracki
 import { TrackRecord } from '@filmroom/vision/internal/engines/player-tracking/track-record.js';
 import { TrackSpill } from '@filmroom/vision/internal/engines/player-tracking/track-spill.js';
 import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
-import { sharedMediaDir } from '../shared-media.js';
+import { sharedMediaDir } from '@filmroom/test-media';
 
 interface MinuteLine {
   minute: number;

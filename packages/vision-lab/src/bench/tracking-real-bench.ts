@@ -15,7 +15,7 @@ import type { PersonFinder } from '@filmroom/vision/internal/perception/detector
 import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
 import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
-import { findSharedMedia } from '../shared-media.js';
+import { findSharedMedia } from '@filmroom/test-media';
 import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
 import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
 import { CachedFinder } from './cached-finder.js';

@@ -5,7 +5,7 @@ import { findPeople } from '@filmroom/vision/internal/perception/detector/find-p
 import type { Box } from '@filmroom/vision/internal/perception/detector/types.js';
 import { readFrames } from '@filmroom/vision/internal/media/frame-reader.js';
 import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
-import { findSharedMedia } from '../shared-media.js';
+import { findSharedMedia } from '@filmroom/test-media';
 import {
   matchPace,
   type CameraStep,

@@ -30,7 +30,7 @@ import {
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { generateFilm } from '../synth/generate-film.js';
 import { SPORTS } from '../synth/sport-profile.js';
-import { findSharedMedia } from '../shared-media.js';
+import { findSharedMedia } from '@filmroom/test-media';
 import { cachedFeatures } from './feature-cache.js';
 import { loadLabelledClips, type LabelledClip } from './real-labels.js';
 import { startClipLater } from './clip-variants.js';

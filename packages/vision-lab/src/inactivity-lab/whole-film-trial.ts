@@ -23,7 +23,7 @@ import {
 import { normaliseSegments, type Segment } from '@filmroom/vision/internal/media/segments.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
-import { findSharedMedia } from '../shared-media.js';
+import { findSharedMedia } from '@filmroom/test-media';
 import { joinClips } from './clip-variants.js';
 import { loadLabelledClips } from './real-labels.js';
 import {

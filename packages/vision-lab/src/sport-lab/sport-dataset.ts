@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FilmSport } from '@filmroom/vision/internal/perception/sport/sports.js';
-import { sharedMediaDir } from '../shared-media.js';
+import { sharedMediaDir } from '@filmroom/test-media';
 
 /** What a film or frame shows: one of the four sports, or none (a street, a press conference). */
 export type SportLabel = FilmSport | 'none';

@@ -16,7 +16,7 @@ import type {
 } from './film-types.js';
 import { dressSprite, spriteRole, type Kit, type SourceRole } from './recolour-sprite.js';
 import { seededRandom } from './seeded-random.js';
-import { sharedMediaDir } from '../shared-media.js';
+import { sharedMediaDir } from '@filmroom/test-media';
 import { drawnSpriteBank } from './drawn-sprites.js';
 import { buildSpriteBank, scaleSprite, type PersonSprite } from './sprite-bank.js';
 

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '../testing/shared-media.js';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { boxIou } from '@filmroom/vision/internal/perception/detector/box-nms.js';
 import { CenterNetDetector } from '@filmroom/vision/internal/perception/detector/centernet-detector.js';
 import { findPeople } from '@filmroom/vision/internal/perception/detector/find-people.js';

@@ -1,22 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { generateFilm } from '@filmroom/vision-lab/testing';
-import { notAVideo } from '@filmroom/vision-lab/testing';
+import { generatedFilm, notAVideo } from '@filmroom/test-media';
 import { inactivityCommand } from './inactivity-command.js';
 
 const dir = resolve(import.meta.dirname, '../../.cache/test-media');
 
 describe('scout-vision inactivity', () => {
   it('writes durationSec, segments, keptSec and timings to the --json file', async () => {
-    const film = await generateFilm({
-      sport: 'volleyball',
-      seed: 3,
-      durationSec: 60,
-      width: 320,
-      height: 180,
-      outDir: dir,
-    });
+    const film = await generatedFilm('volleyball-60s');
     const json = resolve(dir, 'cli-result.json');
     const code = await inactivityCommand.run([film.path, '--json', json, '--quiet']);
     expect(code).toBe(0);

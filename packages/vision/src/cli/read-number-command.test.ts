@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { readNumberCommand } from './read-number-command.js';
 
 const crop = sharedMediaForTests('jersey-crops/sn_1105_1105_525.jpg');

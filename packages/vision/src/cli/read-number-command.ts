@@ -1,10 +1,14 @@
+import { loadDigitReader } from '../perception/numbers/number-reader-model.js';
 import { NumberRecognizer } from '../perception/numbers/number-recognizer.js';
 import { readJerseyNumberFile } from '../perception/numbers/read-jersey-number.js';
 import { EXIT_USAGE, type CliCommand } from './command.js';
 
 const USAGE = 'scout-vision read-number <image>...';
 
-/** `scout-vision read-number`: the number recogniser alone, on crops of a number or a torso. */
+/**
+ * `scout-vision read-number`: the number readers alone (PP-OCR fused with the trained reader when its
+ * weights are there), on crops of a number or a torso.
+ */
 export const readNumberCommand: CliCommand = {
   name: 'read-number',
   summary: 'Read the jersey number on crops of a number or a torso (null when unreadable).',
@@ -15,13 +19,13 @@ export const readNumberCommand: CliCommand = {
       process.stderr.write(`Usage: ${USAGE}\n`);
       return EXIT_USAGE;
     }
-    const recognizer = await NumberRecognizer.create();
+    const [recognizer, digits] = await Promise.all([NumberRecognizer.create(), loadDigitReader()]);
     const results: { file: string; number: number | null; confidence: number; error?: string }[] =
       [];
     try {
       for (const file of files) {
         try {
-          const read = await readJerseyNumberFile(recognizer, file);
+          const read = await readJerseyNumberFile(recognizer, file, undefined, digits);
           results.push({
             file,
             number: read.number,
@@ -37,7 +41,7 @@ export const readNumberCommand: CliCommand = {
         }
       }
     } finally {
-      await recognizer.close();
+      await Promise.all([recognizer.close(), digits?.close()]);
     }
     process.stdout.write(`${JSON.stringify(results)}\n`);
     return results.some((r) => r.error) ? 2 : 0;

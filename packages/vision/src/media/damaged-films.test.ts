@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lyingHeaderFilm, scrambledFilm, truncatedFilm } from '@filmroom/vision-lab/testing';
+import { lyingHeaderFilm, scrambledFilm, truncatedFilm } from '@filmroom/test-media';
 import { inactivityCommand } from '../cli/inactivity-command.js';
 import { trackCommand } from '../cli/track-command.js';
 import { readFrames } from './frame-reader.js';

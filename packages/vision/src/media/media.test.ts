@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, access, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyFilm, notAVideo, testClip } from '@filmroom/vision-lab/testing';
+import { emptyFilm, notAVideo, testClip } from '@filmroom/test-media';
 import { readFrames, type VideoFrame } from './frame-reader.js';
 import { MediaError } from './media-error.js';
 import { probeKeyframes, probeVideo } from './probe.js';

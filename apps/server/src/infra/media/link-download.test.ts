@@ -3,7 +3,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { testClip } from '@filmroom/vision-lab/testing';
+import { testClip } from '@filmroom/test-media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveICloudLink } from './icloud-resolver.js';
 import { ImportError } from './import-error.js';

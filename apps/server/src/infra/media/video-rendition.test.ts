@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { probeVideo } from '@filmroom/vision/media';
-import { testClip } from '@filmroom/vision-lab/testing';
+import { testClip } from '@filmroom/test-media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBrowserPlayable, makeThumbnail, playableActionFor } from './video-rendition.js';
 

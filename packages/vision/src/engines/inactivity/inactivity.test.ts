@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../../media/media-error.js';
-import { generateFilm, type GeneratedFilm } from '@filmroom/vision-lab/testing';
-import { emptyFilm, notAVideo, testClip } from '@filmroom/vision-lab/testing';
+import { generatedFilm, type GeneratedFilm } from '@filmroom/test-media';
+import { emptyFilm, notAVideo, testClip } from '@filmroom/test-media';
 import { runInactivityFilter, type InactivityFilterResult } from './run-inactivity-filter.js';
 import { scoreSegments } from './score-segments.js';
 import { probeVideo } from '../../media/probe.js';
 
 const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
-const small = { width: 320, height: 180, fps: 15, outDir: dir };
 /** 8 s of a still green field with a steady tone. */
 const STILL = {
   seconds: 8,
@@ -28,22 +27,16 @@ async function errorOf(promise: Promise<unknown>): Promise<MediaError> {
   throw new Error('expected a MediaError');
 }
 
-let volleyball: GeneratedFilm;
+let volleyball: GeneratedFilm<'volleyball-60s'>;
 let volleyballResult: InactivityFilterResult;
 const volleyballProgress: number[] = [];
-let football: GeneratedFilm;
-let silentSoccer: GeneratedFilm;
+let football: GeneratedFilm<'football-75s'>;
+let silentSoccer: GeneratedFilm<'soccer-silent-60s'>;
 
 beforeAll(async () => {
-  volleyball = await generateFilm({ ...small, sport: 'volleyball', seed: 3, durationSec: 60 });
-  football = await generateFilm({ ...small, sport: 'football', seed: 5, durationSec: 75 });
-  silentSoccer = await generateFilm({
-    ...small,
-    sport: 'soccer',
-    seed: 7,
-    durationSec: 60,
-    silent: true,
-  });
+  volleyball = await generatedFilm('volleyball-60s');
+  football = await generatedFilm('football-75s');
+  silentSoccer = await generatedFilm('soccer-silent-60s');
   volleyballResult = await runInactivityFilter({
     input: volleyball.path,
     onProgress: (p) => volleyballProgress.push(p),

@@ -4,7 +4,7 @@ import { ffmpegPath } from '../../media/ffmpeg-paths.js';
 import { wholeFrame } from '../../media/picture-area.js';
 import { probeVideo } from '../../media/probe.js';
 import { runProcess } from '../../media/run-process.js';
-import { generateFilm } from '@filmroom/vision-lab/testing';
+import { generatedFilm } from '@filmroom/test-media';
 import { analysisSize, extractFilmFeatures, type FilmFeatures } from './film-features.js';
 
 const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
@@ -54,15 +54,7 @@ let phone = '';
 let pillarboxed = '';
 
 beforeAll(async () => {
-  const game = await generateFilm({
-    sport: 'volleyball',
-    seed: 3,
-    durationSec: 16,
-    width: 640,
-    height: 360,
-    fps: 15,
-    outDir: dir,
-  });
+  const game = await generatedFilm('volleyball-16s-360p');
   // a 9:16 phone picture of the game, and the same picture posted in a 16:9 frame
   phone = await reencoded(game.path, 'phone-9x16', 'crop=202:360:218:0');
   pillarboxed = await reencoded(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { analyseTracking } from './analyse-tracking.js';
 import type { TrackingAnalysis } from './tracking-types.js';
 

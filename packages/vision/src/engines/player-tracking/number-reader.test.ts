@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CenterNetDetector } from '../../perception/detector/centernet-detector.js';
 import { findPeople } from '../../perception/detector/find-people.js';
 import { readImageRgb } from '../../perception/detector/read-image.js';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { shareJobs, type NumberReader } from './number-reader.js';
 import type { FrameReadRequest, PersonReadJob } from './read-people.js';
 

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingFilm, type GeneratedTrackingFilm } from '@filmroom/vision-lab/testing';
+import type { DigitReader } from '../../perception/numbers/digit-reader.js';
+import { loadDigitReader } from '../../perception/numbers/number-reader-model.js';
+import { generatedFilm, type GeneratedFilm } from '@filmroom/test-media';
 import { boxIou } from '../../perception/detector/box-nms.js';
 import { readImageRgb } from '../../perception/detector/read-image.js';
 import type { Box } from '../../perception/detector/types.js';
@@ -15,24 +17,26 @@ import { PHOTO_MARGIN } from './read-people.js';
 import type { TrackingAnalysis } from './tracking-types.js';
 
 describe('evidence photos of the listed players', () => {
-  let film: GeneratedTrackingFilm;
+  let film: GeneratedFilm<'tracking-12s'>;
   let analysis: TrackingAnalysis;
   let dir: string;
   let recognizer: NumberRecognizer;
   let textDetector: TextDetector;
+  let digits: DigitReader | null;
 
   beforeAll(async () => {
-    film = await trackingFilm();
+    film = await generatedFilm('tracking-12s');
     dir = await mkdtemp(join(tmpdir(), 'player-photos-'));
-    [recognizer, textDetector] = await Promise.all([
+    [recognizer, textDetector, digits] = await Promise.all([
       NumberRecognizer.create(),
       TextDetector.create(),
+      loadDigitReader(),
     ]);
     analysis = await analyseTracking(film.path, { photoDir: dir, recognizer, textDetector });
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([recognizer?.close(), textDetector?.close()]);
+    await Promise.all([recognizer?.close(), textDetector?.close(), digits?.close()]);
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -70,7 +74,11 @@ describe('evidence photos of the listed players', () => {
         Math.round(photo.width / k),
         Math.round(photo.height / k),
       ];
-      const again = await readPersonNumber(textDetector, recognizer, photo, person);
+      const again = await readPersonNumber(
+        { detector: textDetector, recognizer, digits },
+        photo,
+        person,
+      );
       expect(again.number, `photo of #${player.number}`).toBe(player.number);
     }
   }, 120_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { analyseTracking } from './analyse-tracking.js';
 import type { TrackDetail, TrackingTeam } from './tracking-types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colourName } from '@filmroom/contract';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { analyseTracking } from './analyse-tracking.js';
 
 const league = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { CenterNetDetector } from './centernet-detector.js';
 import { findPeople, squareTiles } from './find-people.js';
 import { readImageRgb } from './read-image.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { decodeDigitsCtc } from './ctc-digits.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readJerseyNumber, readJerseyNumberFile } from './read-jersey-number.js';

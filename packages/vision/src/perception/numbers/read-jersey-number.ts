@@ -1,4 +1,6 @@
 import type { RgbFrame } from '../detector/types.js';
+import type { DigitReader } from './digit-reader.js';
+import { fuseReads, isShirtNumber, type TextRead } from './fuse-reads.js';
 import type { NumberRecognizer, RecognizeOptions } from './number-recognizer.js';
 import { readImageRgb } from '../detector/read-image.js';
 
@@ -23,10 +25,13 @@ const VARIANTS: RecognizeOptions[] = [
 /** Below this agreement a crop is 'unreadable' (chosen on the real crops: fewest wrong numbers). */
 const DEFAULT_MIN_CONFIDENCE = 0.3;
 
-/** Jersey numbers run 0–99; longer digit strings are misreads. */
+/** Jersey numbers run 0–99 as PP-OCR reads them; longer digit strings are misreads. */
 export function isPlausibleNumber(text: string): boolean {
-  return /^\d{1,2}$/.test(text) && !(text.length === 2 && text.startsWith('0'));
+  return isShirtNumber(text, false);
 }
+
+/** Below this fused confidence a crop is 'unreadable' (chosen on held-out real crops, not the bench's). */
+const DEFAULT_MIN_FUSED = 0.4;
 
 /** Combines variant reads: the text with the highest summed confidence wins, scored by its share. */
 export function combineReads(
@@ -51,22 +56,59 @@ export function combineReads(
   return { number: Number(bestText), confidence };
 }
 
-/** Reads a jersey number from a crop of the number or the torso; null when unsure. */
+/** PP-OCR's reads of a crop under each test-time variant. */
+export async function ocrReads(recognizer: NumberRecognizer, crop: RgbFrame): Promise<TextRead[]> {
+  const reads = [];
+  for (const variant of VARIANTS) reads.push(await recognizer.read(crop, variant));
+  return reads;
+}
+
+/**
+ * The printed number as a number for the engine; '00' travels as 0 until the analysis carries
+ * printed numbers (decision 0024).
+ */
+function asNumber(text: string | null): number | null {
+  return text === null ? null : Number(text);
+}
+
+/**
+ * The two readers' fused read of one crop (`fuseReads`): PP-OCR's `reads` of it and the trained
+ * reader's probabilities; its number null when the fused confidence is nil.
+ */
+export async function fusedJerseyRead(
+  reads: readonly TextRead[],
+  digits: DigitReader,
+  crop: RgbFrame,
+): Promise<JerseyRead> {
+  const [reading] = await digits.read([crop]);
+  const fused = fuseReads(reads, reading!);
+  return { number: asNumber(fused.text), confidence: fused.confidence };
+}
+
+/**
+ * Reads a jersey number from a crop of the number or the torso; null when unsure. With the trained
+ * reader, its probabilities are fused with PP-OCR's reads (`fuseReads`); without it, PP-OCR alone.
+ */
 export async function readJerseyNumber(
   recognizer: NumberRecognizer,
   crop: RgbFrame,
-  minConfidence = DEFAULT_MIN_CONFIDENCE,
+  minConfidence?: number,
+  digits?: DigitReader | null,
 ): Promise<JerseyRead> {
-  const reads = [];
-  for (const variant of VARIANTS) reads.push(await recognizer.read(crop, variant));
-  return combineReads(reads, minConfidence);
+  const reads = await ocrReads(recognizer, crop);
+  if (!digits) return combineReads(reads, minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  const fused = await fusedJerseyRead(reads, digits, crop);
+  return fused.confidence >= (minConfidence ?? DEFAULT_MIN_FUSED)
+    ? fused
+    : { number: null, confidence: fused.confidence };
 }
 
 /** Reads a jersey number from an image file (JPEG, PNG, …) of a number or a torso. */
 export async function readJerseyNumberFile(
   recognizer: NumberRecognizer,
   path: string,
-  minConfidence = DEFAULT_MIN_CONFIDENCE,
+  minConfidence?: number,
+  digits?: DigitReader | null,
 ): Promise<JerseyRead> {
-  return readJerseyNumber(recognizer, await readImageRgb(path), minConfidence);
+  return readJerseyNumber(recognizer, await readImageRgb(path), minConfidence, digits);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readImageRgb } from '../detector/read-image.js';
 import type { RgbFrame } from '../detector/types.js';
 import { rgbToLab } from '../teams/lab-colour.js';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { normaliseLightness, resizeRgb } from './rgb-resize.js';
 
 const photo = sharedMediaForTests('frames/zidane.jpg');

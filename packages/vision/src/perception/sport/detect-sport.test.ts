@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { probeVideo } from '../../media/probe.js';
 import { classifySportStills } from './detect-sport.js';
 import { resolveFilmSport } from './resolve-sport.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detector/types.js';
-import { sharedMediaForTests, withSkipReason } from '@filmroom/vision-lab/testing';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { estimateFieldColour } from './field-colour.js';
 import { litColour, sampleKit } from './kit-colours.js';
 import type { Lab } from './lab-colour.js';

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingFilm } from '@filmroom/vision-lab/testing';
-import type { GeneratedTrackingFilm } from '@filmroom/vision-lab/testing';
+import { generatedFilm, type GeneratedFilm } from '@filmroom/test-media';
 import { ffmpegPath } from '../../../media/ffmpeg-paths.js';
 import { mergeRanges } from '../appearances.js';
 import type { TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
@@ -16,7 +15,7 @@ type Rgb = [number, number, number];
 const rgbOf = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
 
 /** The film's players as a perfect analysis would list them: exact boxes at every frame. */
-function analysisFromTruth(film: GeneratedTrackingFilm): TrackingAnalysis {
+function analysisFromTruth(film: GeneratedFilm<'tracking-12s'>): TrackingAnalysis {
   const { truth } = film;
   const players: TrackingPlayer[] = truth.players
     .filter((p) => p.teamLetter !== null && p.number !== null)
@@ -92,10 +91,10 @@ function shareOf(frame: Frame, area: [number, number, number, number], colour: R
 }
 
 describe('spotlight render', () => {
-  let film: GeneratedTrackingFilm;
+  let film: GeneratedFilm<'tracking-12s'>;
   let dir: string;
   beforeAll(async () => {
-    film = await trackingFilm();
+    film = await generatedFilm('tracking-12s');
     dir = await mkdtemp(join(tmpdir(), 'spotlight-test-'));
   });
   afterAll(async () => {

@@ -2,43 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
-import { MediaError } from '@filmroom/vision/internal/media/media-error.js';
-import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
-import { generateFilm } from '../synth/generate-film.js';
-import {
-  generateTrackingFilm,
-  type GeneratedTrackingFilm,
-} from '../synth-tracking/generate-tracking-film.js';
+import { runFfmpeg } from './run-ffmpeg.js';
 
 /**
- * The films the server tests, the browser tests and the benchmarks upload: made once, kept in the
- * vision package's git-ignored cache and reused by every suite and run.
+ * The films every suite and the benchmarks use: made once, kept in this package's git-ignored cache
+ * (or FILMROOM_TEST_FILM_DIR) and reused by every suite and run.
  */
 export function testFilmDir(): string {
   return (
     process.env.FILMROOM_TEST_FILM_DIR ??
-    fileURLToPath(new URL('../../.cache/test-films', import.meta.url))
+    fileURLToPath(new URL('../.cache/test-films', import.meta.url))
   );
-}
-
-/** A synthetic volleyball film (320x180, 15 fps) with live rallies and dead time between them. */
-export async function gameFilm(durationSec = 40): Promise<string> {
-  const film = await generateFilm({
-    sport: 'volleyball',
-    seed: 3,
-    durationSec,
-    width: 320,
-    height: 180,
-    fps: 15,
-    outDir: testFilmDir(),
-  });
-  return film.path;
-}
-
-/** A 720p game film with two teams whose players the real detector finds and whose numbers it reads. */
-export function trackingFilm(): Promise<GeneratedTrackingFilm> {
-  return generateTrackingFilm({ outDir: testFilmDir(), durationSec: 12 });
 }
 
 /** A still, silent green picture: there is no live play in it. */
@@ -175,16 +149,9 @@ export async function cachedFfmpegFilm(
   await mkdir(dir, { recursive: true });
   const partial = join(dir, `${randomUUID()}.partial.${name.split('.').at(-1)}`);
   try {
-    const result = await runProcess(ffmpegPath(), [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      ...args,
-      partial,
-    ]);
+    const result = await runFfmpeg(['-nostdin', '-v', 'error', '-y', ...args, partial]);
     if (result.code !== 0) {
-      throw new MediaError('FFMPEG_FAILED', `Could not make the test film ${name}.`, result.stderr);
+      throw new Error(`Could not make the test film ${name}: ${result.stderr.trim()}`);
     }
     await rename(partial, path);
     return path;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { seededRandom } from '../synth-tracking/seeded-random.js';
-import { testClip, testFilmDir } from './test-films.js';
+import { testClip, testFilmDir } from './ffmpeg-films.js';
 
 /**
  * Films damaged as an attacker or a broken phone would damage them: headers that lie about their
@@ -85,8 +84,12 @@ export function scrambledFilm(): Promise<string> {
     const data = Buffer.from(await readFile(await testClip({ seconds: 6, audio: false })));
     const [mdat] = boxes(data, 'mdat');
     if (!mdat) throw new Error('The test clip has no mdat box.');
-    const random = seededRandom(11);
-    for (let i = mdat[0] + 8; i < mdat[0] + mdat[1]; i++) data[i] = Math.floor(random() * 256);
+    // the same noise every time (a linear congruential sequence), so the cached film never changes
+    let state = 11;
+    for (let i = mdat[0] + 8; i < mdat[0] + mdat[1]; i++) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      data[i] = state >>> 24;
+    }
     return data;
   });
 }
