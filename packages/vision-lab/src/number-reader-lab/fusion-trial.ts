@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readImageRgb } from '@filmroom/vision/internal/perception/detector/read-image.js';
 import { DigitReader } from '@filmroom/vision/internal/perception/numbers/digit-reader.js';
 import { fuseReads } from '@filmroom/vision/internal/perception/numbers/fuse-reads.js';
+import { NUMBER_READER_MODEL } from '@filmroom/vision/internal/perception/numbers/number-reader-model.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
 import {
   combineReads,
@@ -50,7 +51,7 @@ const RULES: Rule[] = [
     name: 'PP-OCR (read-number)',
     decide: (ocr) => {
       const read = combineReads(ocr, 0.3);
-      return read.number;
+      return read.number === null ? null : String(read.number);
     },
   },
   {
@@ -67,7 +68,7 @@ const RULES: Rule[] = [
       reading: Parameters<typeof fuseReads>[1],
     ) => {
       const read = fuseReads(ocr, reading);
-      return read.confidence >= min ? read.number : null;
+      return read.confidence >= min ? read.text : null;
     },
   })),
 ];
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     ['bench crops', await rows(join(media, 'jersey-crops'), () => true)],
   ];
   const recognizer = await NumberRecognizer.create();
-  const reader = await DigitReader.create();
+  const reader = await DigitReader.create(process.env.NUMBER_READER_MODEL ?? NUMBER_READER_MODEL);
   for (const [name, crops] of sets) {
     const right = RULES.map(() => 0);
     const wrong = RULES.map(() => 0);

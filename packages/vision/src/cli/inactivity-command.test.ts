@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { generatedFilm, notAVideo } from '@filmroom/test-media';
 import { inactivityCommand } from './inactivity-command.js';
 
 const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+mkdirSync(dir, { recursive: true });
 
 describe('scout-vision inactivity', () => {
   it('writes durationSec, segments, keptSec and timings to the --json file', async () => {

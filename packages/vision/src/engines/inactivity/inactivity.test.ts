@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../../media/media-error.js';
@@ -8,6 +9,7 @@ import { scoreSegments } from './score-segments.js';
 import { probeVideo } from '../../media/probe.js';
 
 const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
+mkdirSync(dir, { recursive: true });
 /** 8 s of a still green field with a steady tone. */
 const STILL = {
   seconds: 8,

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../../media/ffmpeg-paths.js';
@@ -8,6 +9,7 @@ import { generatedFilm } from '@filmroom/test-media';
 import { analysisSize, extractFilmFeatures, type FilmFeatures } from './film-features.js';
 
 const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
+mkdirSync(dir, { recursive: true });
 
 /** Re-encodes a film through an ffmpeg filter (same encoder settings for both films compared). */
 async function reencoded(input: string, name: string, filter: string): Promise<string> {
