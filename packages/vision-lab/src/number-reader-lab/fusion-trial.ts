@@ -10,7 +10,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readImageRgb } from '@filmroom/vision/internal/perception/detector/read-image.js';
-import { DigitReader } from '@filmroom/vision/internal/perception/numbers/digit-reader.js';
+import {
+  DigitReader,
+  type DigitReading,
+} from '@filmroom/vision/internal/perception/numbers/digit-reader.js';
 import { fuseReads } from '@filmroom/vision/internal/perception/numbers/fuse-reads.js';
 import { NUMBER_READER_MODEL } from '@filmroom/vision/internal/perception/numbers/number-reader-model.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
@@ -40,10 +43,7 @@ async function rows(
 
 interface Rule {
   name: string;
-  decide(
-    ocr: { text: string; confidence: number }[],
-    reading: Parameters<typeof fuseReads>[1],
-  ): string | null;
+  decide(ocr: { text: string; confidence: number }[], reading: DigitReading): string | null;
 }
 
 const RULES: Rule[] = [
@@ -61,16 +61,15 @@ const RULES: Rule[] = [
       return best.text && best.probability >= 0.5 ? best.text : null;
     },
   },
-  ...[0.3, 0.4, 0.5].map((min) => ({
-    name: `fused, at least ${min}`,
-    decide: (
-      ocr: { text: string; confidence: number }[],
-      reading: Parameters<typeof fuseReads>[1],
-    ) => {
-      const read = fuseReads(ocr, reading);
-      return read.confidence >= min ? read.text : null;
-    },
-  })),
+  ...[0.1, 0.3, 0.5].flatMap((spread) =>
+    [0.4, 0.6].map((min) => ({
+      name: `fused spread ${spread}, >= ${min}`,
+      decide: (ocr: { text: string; confidence: number }[], reading: DigitReading) => {
+        const read = fuseReads(ocr, reading, spread);
+        return read.confidence >= min ? read.text : null;
+      },
+    })),
+  ),
 ];
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DigitReading } from './digit-reader.js';
+import { PRINTED_NUMBERS, type DigitReading } from './digit-reader.js';
 
 /** One recogniser read: the digits seen ('' when none) and how sure it was, 0–1. */
 export interface TextRead {
@@ -23,34 +23,43 @@ export function isShirtNumber(text: string, allowDoubleZero = true): boolean {
 }
 
 /**
- * Keeps a reader's unsure "no" from silencing the other outright: each probability is lifted by
- * this much before the two are multiplied, so one reader's strong read with the other's silence
- * still scores about sqrt(EPSILON), below any threshold, and a disagreement is settled by the surer.
+ * How much of PP-OCR's vote is spread evenly over every answer (each number and "none") before the
+ * two readers' probabilities are multiplied: where PP-OCR reads nothing, or something else, the
+ * trained reader's own probabilities still rank the answers; where both read the same number, it wins
+ * by far.
  */
-export const FUSION_EPSILON = 0.05;
+export const OCR_SPREAD = 0.5;
 
 /**
- * PP-OCR's reads of a crop (its test-time variants) and the trained reader's probabilities, fused by
- * multiplying each candidate number's share of the OCR reads with the reader's probability of it
- * (both lifted by `epsilon`); the confidence is the square root of that product, so two readers that
- * agree at 0.9 give 0.9. Candidates are the OCR's shirt numbers and the reader's own likeliest.
+ * PP-OCR's reads of a crop (its test-time variants) and the trained reader's probabilities, fused as
+ * a product of the two: PP-OCR's vote for each answer (its variants' confidences, averaged, plus
+ * an even share `spread` over all 102 answers) times the reader's probability of it, normalised over
+ * every answer. The winner's normalised product is its confidence; "none" winning is a null number.
  */
 export function fuseReads(
   ocr: readonly TextRead[],
-  reading: Pick<DigitReading, 'probabilityOf' | 'best'>,
-  epsilon = FUSION_EPSILON,
+  reading: Pick<DigitReading, 'probabilityOf'>,
+  spread = OCR_SPREAD,
 ): FusedRead {
-  const shares = new Map<string, number>();
+  const votes = new Map<string, number>();
+  let voted = 0;
   for (const read of ocr) {
     if (!isShirtNumber(read.text)) continue;
-    shares.set(read.text, (shares.get(read.text) ?? 0) + read.confidence / ocr.length);
+    const vote = read.confidence / Math.max(1, ocr.length);
+    votes.set(read.text, (votes.get(read.text) ?? 0) + vote);
+    voted += vote;
   }
-  const own = reading.best().text;
-  if (own) shares.set(own, shares.get(own) ?? 0);
-  let best: FusedRead = { text: null, confidence: 0 };
-  for (const [text, share] of shares) {
-    const confidence = Math.sqrt((share + epsilon) * (reading.probabilityOf(text) + epsilon));
-    if (confidence > best.confidence) best = { text, confidence };
+  const answers = ['', ...PRINTED_NUMBERS];
+  const even = spread / answers.length;
+  const ocrOf = (text: string): number =>
+    (1 - spread) * (text === '' ? 1 - voted : (votes.get(text) ?? 0)) + even;
+  let total = 0;
+  let best = { text: '', product: -1 };
+  for (const text of answers) {
+    const product = ocrOf(text) * reading.probabilityOf(text);
+    total += product;
+    if (product > best.product) best = { text, product };
   }
-  return best;
+  const confidence = total > 0 ? best.product / total : 0;
+  return { text: best.text === '' ? null : best.text, confidence };
 }
