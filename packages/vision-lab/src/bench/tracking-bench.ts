@@ -18,10 +18,9 @@ import { CachedFinder } from './cached-finder.js';
 import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
 import { readJerseyNumber } from '@filmroom/vision/internal/perception/numbers/read-jersey-number.js';
 import {
-  DigitReader,
-  DIGIT_READER_MODEL,
-  hasDigitReader,
-} from '../number-reader-lab/digit-reader.js';
+  loadDigitReader,
+  NUMBER_READER_MODEL,
+} from '@filmroom/vision/internal/perception/numbers/number-reader-model.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
 import { sharedMediaDir } from '@filmroom/test-media';
@@ -109,12 +108,12 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
     .split('\n')
     .slice(1)
     .map((l) => l.split('\t'));
-  const digitReader = hasDigitReader() ? await DigitReader.create() : null;
+  const digitReader = await loadDigitReader();
   let plain = 0;
   let ensemble = 0;
   let unreadable = 0;
-  let digits = 0;
-  let digitsNone = 0;
+  let fused = 0;
+  let fusedNone = 0;
   const started = performance.now();
   for (const [file, label] of rows) {
     if (!file || !label) continue;
@@ -124,12 +123,14 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
     const read = await readJerseyNumber(recognizer, crop);
     if (read.number === null) unreadable++;
     else if (String(read.number) === label) ensemble++;
-    const [own] = digitReader ? await digitReader.read([crop]) : [];
-    if (own?.number === null) digitsNone++;
-    else if (String(own?.number) === label) digits++;
+    const both = digitReader
+      ? await readJerseyNumber(recognizer, crop, undefined, digitReader)
+      : null;
+    if (both?.number === null) fusedNone++;
+    else if (String(both?.number) === label) fused++;
     if (process.env.CROPS_VERBOSE)
       console.log(
-        `  ${file}: ${label}; read-number ${read.number ?? '-'} (${read.confidence.toFixed(2)})${own ? `, reader ${own.number ?? '-'} (${own.confidence.toFixed(2)})` : ''}`,
+        `  ${file}: ${label}; read-number ${read.number ?? '-'} (${read.confidence.toFixed(2)})${both ? `, fused ${both.number ?? '-'} (${both.confidence.toFixed(2)})` : ''}`,
       );
   }
   const ms = (performance.now() - started) / rows.length;
@@ -137,16 +138,13 @@ async function realCrops(recognizer: NumberRecognizer): Promise<void> {
   console.log(`\nReal jersey crops (${rows.length}, ../shared/media/jersey-crops)`);
   console.log(`  plain recogniser, digits only:        ${pct(plain, rows.length)}`);
   console.log(
-    `  read-number (4 variants + threshold): ${pct(ensemble, rows.length)} correct, ${unreadable} unreadable`,
+    `  PP-OCR alone (4 variants + threshold): ${pct(ensemble, rows.length)} correct, ${unreadable} unreadable`,
   );
   if (digitReader)
     console.log(
-      `  jersey-number reader (trained here):  ${pct(digits, rows.length)} correct, ${digitsNone} read as no number`,
+      `  fused with the trained reader (engine): ${pct(fused, rows.length)} correct, ${fusedNone} unreadable`,
     );
-  else
-    console.log(
-      `  (no jersey-number reader at ${DIGIT_READER_MODEL}: npm run train:number-reader)`,
-    );
+  else console.log(`  (no trained reader at ${NUMBER_READER_MODEL}: npm run train:number-reader)`);
   console.log(`  ${ms.toFixed(0)} ms per crop`);
 }
 
