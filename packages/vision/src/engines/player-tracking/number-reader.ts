@@ -1,5 +1,4 @@
 import { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
-import { loadDigitReader } from '../../perception/numbers/number-reader-model.js';
 import { TextDetector } from '../../perception/numbers/text-detector.js';
 import { movableBuffer, WorkerClient } from '../../threads/worker-client.js';
 import {
@@ -125,7 +124,5 @@ export async function createNumberReader(
   if (!options.recognizer) owned.push(recognizer);
   const textDetector = options.textDetector ?? (await TextDetector.create());
   if (!options.textDetector) owned.push(textDetector);
-  const digits = await loadDigitReader();
-  if (digits) owned.push(digits);
-  return new InThreadReader({ recognizer, textDetector, digits }, owned);
+  return new InThreadReader({ recognizer, textDetector }, owned);
 }

@@ -2,8 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DigitReader } from '../../perception/numbers/digit-reader.js';
-import { loadDigitReader } from '../../perception/numbers/number-reader-model.js';
 import { generatedFilm, type GeneratedFilm } from '@filmroom/test-media';
 import { boxIou } from '../../perception/detector/box-nms.js';
 import { readImageRgb } from '../../perception/detector/read-image.js';
@@ -22,21 +20,19 @@ describe('evidence photos of the listed players', () => {
   let dir: string;
   let recognizer: NumberRecognizer;
   let textDetector: TextDetector;
-  let digits: DigitReader | null;
 
   beforeAll(async () => {
     film = await generatedFilm('tracking-12s');
     dir = await mkdtemp(join(tmpdir(), 'player-photos-'));
-    [recognizer, textDetector, digits] = await Promise.all([
+    [recognizer, textDetector] = await Promise.all([
       NumberRecognizer.create(),
       TextDetector.create(),
-      loadDigitReader(),
     ]);
     analysis = await analyseTracking(film.path, { photoDir: dir, recognizer, textDetector });
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all([recognizer?.close(), textDetector?.close(), digits?.close()]);
+    await Promise.all([recognizer?.close(), textDetector?.close()]);
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -74,11 +70,7 @@ describe('evidence photos of the listed players', () => {
         Math.round(photo.width / k),
         Math.round(photo.height / k),
       ];
-      const again = await readPersonNumber(
-        { detector: textDetector, recognizer, digits },
-        photo,
-        person,
-      );
+      const again = await readPersonNumber(textDetector, recognizer, photo, person);
       expect(again.number, `photo of #${player.number}`).toBe(player.number);
     }
   }, 120_000);

@@ -1,6 +1,5 @@
 import type { Box, RgbFrame } from '../../perception/detector/types.js';
 import { addsOneDigit } from '../../perception/numbers/digit-relation.js';
-import type { DigitReader } from '../../perception/numbers/digit-reader.js';
 import type { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
 import {
   combineReads,
@@ -74,8 +73,6 @@ export interface FrameReadRequest {
 export interface ReadModels {
   textDetector: TextDetector;
   recognizer: NumberRecognizer;
-  /** The reader trained on real shirts, fused with the recogniser; null without its weights. */
-  digits: DigitReader | null;
 }
 
 /** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
@@ -179,7 +176,8 @@ export async function readPeople(
       const { box } = request.detections[job.detection]!;
       const detail = looksInDetail(request, job) ? request.detail! : null;
       text = await readPersonNumber(
-        { detector: models.textDetector, recognizer: models.recognizer, digits: models.digits },
+        models.textDetector,
+        models.recognizer,
         detail?.frame ?? request.frame,
         detail ? scaleBox(box, detail.scale, detail.frame) : box,
         job.textLook,

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DigitReader } from './digit-reader.js';
-import { loadDigitReader } from './number-reader-model.js';
 import type { Box, RgbFrame } from '../detector/types.js';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { BODY_LOOKS, isCutCloseUp, isNumberShaped, isOnBody, upperBody } from './locate-number.js';
@@ -75,17 +73,13 @@ function loadFrame(file: string): Promise<RgbFrame> {
 describe.skipIf(!media.path)(withSkipReason('numbers found on real players', media), () => {
   let detector: TextDetector;
   let recognizer: NumberRecognizer;
-  // the readers the engine runs: PP-OCR, fused with the trained reader when its weights are there
-  let digits: DigitReader | null;
   beforeAll(async () => {
     detector = await TextDetector.create();
     recognizer = await NumberRecognizer.create();
-    digits = await loadDigitReader();
   });
   afterAll(async () => {
     await detector.close();
     await recognizer.close();
-    await digits?.close();
   });
 
   it('reads the back numbers of youth-football players standing on the sideline', async () => {
@@ -97,7 +91,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
       [[877, 430, 74, 219], 45],
     ];
     for (const [box, number] of players) {
-      const read = await readPersonNumber({ detector, recognizer, digits }, frame, box);
+      const read = await readPersonNumber(detector, recognizer, frame, box);
       expect(read.number).toBe(number);
     }
   });
@@ -109,8 +103,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     const reads = [];
     for (let look = 0; look < BODY_LOOKS.length; look++)
       reads.push(
-        (await readPersonNumber({ detector, recognizer, digits }, frame, [548, 466, 59, 185], look))
-          .number,
+        (await readPersonNumber(detector, recognizer, frame, [548, 466, 59, 185], look)).number,
       );
     expect(reads).toContain(10);
     expect(reads.filter((n) => n !== null && n !== 10)).toEqual([]);
@@ -125,9 +118,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     expect(body.y + body.image.height / body.scale).toBeGreaterThanOrEqual(box[1] + box[3] - 1);
     const reads = [];
     for (let look = 0; look < BODY_LOOKS.length; look++)
-      reads.push(
-        (await readPersonNumber({ detector, recognizer, digits }, frame, box, look)).number,
-      );
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
     expect(reads).toContain(22);
   });
 
@@ -140,9 +131,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     expect(isCutCloseUp(frame, box)).toBe(true);
     const reads = [];
     for (let look = 0; look < BODY_LOOKS.length; look++)
-      reads.push(
-        (await readPersonNumber({ detector, recognizer, digits }, frame, box, look)).number,
-      );
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
     expect(reads).toContain(0);
     expect(reads.filter((n) => n !== null && n !== 0)).toEqual([]);
   });
@@ -165,9 +154,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     for (const [box, number] of players) {
       const reads = [];
       for (let look = 0; look < BODY_LOOKS.length; look++)
-        reads.push(
-          (await readPersonNumber({ detector, recognizer, digits }, frame, box, look)).number,
-        );
+        reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
       expect(reads).toContain(number);
       expect(reads.filter((n) => n !== null && n !== number)).toEqual([]);
     }
@@ -179,9 +166,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     const box: Box = [494, 320, 85, 229];
     const reads = [];
     for (let look = 0; look < BODY_LOOKS.length; look++)
-      reads.push(
-        (await readPersonNumber({ detector, recognizer, digits }, frame, box, look)).number,
-      );
+      reads.push((await readPersonNumber(detector, recognizer, frame, box, look)).number);
     expect(reads).toContain(17);
     expect(reads.filter((n) => n !== null && n !== 17)).toEqual([]);
   });
@@ -190,12 +175,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     const frame = await loadFrame('volleyball_ovideo_katsbeds_t0.0.png');
     // a line judge in black in front of the board (720p end-line camera): its letters read '10'
     for (let look = 0; look < BODY_LOOKS.length; look++) {
-      const read = await readPersonNumber(
-        { detector, recognizer, digits },
-        frame,
-        [174, 245, 41, 146],
-        look,
-      );
+      const read = await readPersonNumber(detector, recognizer, frame, [174, 245, 41, 146], look);
       expect(read.number).toBeNull();
     }
   });
@@ -203,12 +183,7 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
   it('finds no number on a coach in a plain white shirt', async () => {
     const frame = await loadFrame('football_mca_IMG7612_t0.5.jpg');
     for (let look = 0; look < BODY_LOOKS.length; look++) {
-      const read = await readPersonNumber(
-        { detector, recognizer, digits },
-        frame,
-        [448, 357, 89, 248],
-        look,
-      );
+      const read = await readPersonNumber(detector, recognizer, frame, [448, 357, 89, 248], look);
       expect(read.number).toBeNull();
     }
   });

@@ -78,7 +78,7 @@ function asNumber(text: string | null): number | null {
  * The two readers' fused read of one crop (`fuseReads`): PP-OCR's `reads` of it and the trained
  * reader's probabilities; its number null when the fused confidence is nil.
  */
-export async function fusedJerseyRead(
+async function fusedJerseyRead(
   reads: readonly TextRead[],
   digits: DigitReader,
   crop: RgbFrame,

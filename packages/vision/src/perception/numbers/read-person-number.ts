@@ -8,14 +8,8 @@ import {
   upperBody,
   type UpperBody,
 } from './locate-number.js';
-import type { DigitReader } from './digit-reader.js';
 import type { NumberRead, NumberRecognizer } from './number-recognizer.js';
-import {
-  combineReads,
-  fusedJerseyRead,
-  isPlausibleNumber,
-  type JerseyRead,
-} from './read-jersey-number.js';
+import { combineReads, isPlausibleNumber, type JerseyRead } from './read-jersey-number.js';
 import type { TextDetector } from './text-detector.js';
 
 /** Text boxes read per person (the surest first): a name plate and a number, a sleeve number. */
@@ -77,50 +71,36 @@ function partOf([x, y, w, h]: Box, [px, py, pw, ph]: Share): Box {
  * number is looked at once more lower down (`LOWER_BODY_LOOK`).
  */
 export async function readPersonNumber(
-  readers: NumberReaders,
+  detector: TextDetector,
+  recognizer: NumberRecognizer,
   frame: RgbFrame,
   box: Box,
   look = 0,
 ): Promise<JerseyRead & { textBoxes: number }> {
   const body = upperBody(frame, box, BODY_LOOKS[look % BODY_LOOKS.length]);
-  const found = await readBody(readers, body, box);
+  const found = await readBody(detector, recognizer, body, box);
   if (found.number !== null || !isCutCloseUp(frame, box)) return found;
   // a close-up cut off below: its number may lie under the upper body, so look there too
   const lower = upperBody(frame, box, LOWER_BODY_LOOK);
-  const below = await readBody(readers, lower, box);
+  const below = await readBody(detector, recognizer, lower, box);
   return {
     ...(below.number !== null ? below : found),
     textBoxes: found.textBoxes + below.textBoxes,
   };
 }
 
-/**
- * The models a person's number is read with: text detection, PP-OCR's recogniser, and the reader
- * trained on real shirts (null when its weights are absent: PP-OCR reads alone).
- */
-export interface NumberReaders {
-  detector: TextDetector;
-  recognizer: NumberRecognizer;
-  digits: DigitReader | null;
-}
-
 /** The surest plausible number in the text boxes of one picture of the person. */
 async function readBody(
-  { detector, recognizer, digits }: NumberReaders,
+  detector: TextDetector,
+  recognizer: NumberRecognizer,
   body: UpperBody,
   box: Box,
 ): Promise<JerseyRead & { textBoxes: number }> {
   const texts = await locateNumbers(detector, body, box);
   let best: JerseyRead = { number: null, confidence: 0 };
-  const readPart = async (
-    text: Box,
-    share: Share,
-  ): Promise<JerseyRead & { reads: NumberRead[] }> => {
+  const readPart = async (text: Box, share: Share): Promise<NumberRead[]> => {
     const crop = marginCrop(body.image, partOf(text, share));
-    const reads = [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })];
-    // with the trained reader, each part's number is the two readers' fused read
-    const read = digits ? await fusedJerseyRead(reads, digits, crop) : combineReads(reads, 0);
-    return { ...read, reads };
+    return [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })];
   };
   const readWindows = async (text: Box): Promise<JerseyRead> => {
     const reads: NumberRead[] = [];
@@ -134,11 +114,12 @@ async function readBody(
     let boxBest = 0;
     let otherDigits = false;
     for (const [i, share] of TEXT_PARTS.entries()) {
-      const { reads, ...read } = await readPart(text.box, share);
+      const reads = await readPart(text.box, share);
       // the whole box surely reads as digits no shirt carries ('007', '100'): its parts would
       // only read a piece of them ('10')
       otherDigits = i === 0 && reads.some(isSureOtherDigits);
       if (otherDigits) break;
+      const read = combineReads(reads, 0);
       if (read.number === null) continue;
       boxBest = Math.max(boxBest, read.confidence);
       if (read.confidence > best.confidence) best = read;
