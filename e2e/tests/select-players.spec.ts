@@ -8,7 +8,7 @@ import { signUpAndLogIn } from '../support/session.js';
 // may list none). The run goes on to a video of one read player's clips.
 const clip = realClip(
   'volleyball_ovideo_katsbeds.mp4',
-  'Select Players on a real film: team colours in words, photos large, a team without readable numbers said, and a chosen player rendered',
+  'Select Players on a real film: team colours in words, photos large, a team without readable numbers listed by photo and numbered by the coach, and a chosen player rendered',
 );
 
 /** The names colourName gives (packages/contract/src/colour-names.ts). */
@@ -68,12 +68,19 @@ test(clip.title, async ({ page, app, mailbox }) => {
   await expect(large).toBeHidden();
   await expect(select).toBeVisible();
 
-  // A team without a readable number says so instead of showing an empty list.
+  // A team without a readable number says so, lists its players by photo, and takes the coach's
+  // number for one of them.
   const unreadable = labels.findIndex((label) => label.includes('(no readable numbers)'));
   if (unreadable >= 0) {
     await teams.getByRole('radio').nth(unreadable).check();
-    await expect(players.getByText('No jersey numbers could be read for this team.')).toBeVisible();
-    await expect(players.getByRole('checkbox')).toHaveCount(0);
+    await expect(players.getByText(/No jersey numbers could be read for this team/)).toBeVisible();
+    const byPhoto = players.getByRole('button', { name: /^Set the number of the player seen / });
+    expect(await byPhoto.count()).toBeGreaterThan(0);
+    await byPhoto.first().click();
+    await players.getByRole('textbox', { name: /^Jersey number of the player seen / }).fill('42');
+    await players.getByRole('button', { name: 'Save number' }).click();
+    await expect(players.getByLabel('#42', { exact: true })).toBeVisible();
+    await expect(players.getByText(/^your number · \d+ s on screen$/)).toBeVisible();
   }
 
   // The chosen player's clips of this real film become a new video that plays.

@@ -1,3 +1,4 @@
+import { chosenPlayersText } from './video-summary.js';
 import { TextLimits } from './text-fields.js';
 
 /** Between a source's title and what was made of it: "game_film · Inactivity Filter". */
@@ -16,9 +17,13 @@ export function defaultOutputTitle(sourceTitle: string, madeBy: string): string 
   return `${shortened}${OUTPUT_TITLE_SEPARATOR}${madeBy}`;
 }
 
-/** The chosen players of a Player Tracking output: "#12, #7 (white)". */
-export function trackedPlayersLabel(numbers: readonly number[], teamColour: string): string {
-  const players = numbers.map((number) => `#${number}`).join(', ');
+/** The chosen players of a Player Tracking output: "#12, #7 (white)", "#7, 1 picked by photo (red)". */
+export function trackedPlayersLabel(
+  numbers: readonly number[],
+  teamColour: string,
+  byPhoto = 0,
+): string {
+  const players = chosenPlayersText(numbers, byPhoto);
   return teamColour ? `${players} (${teamColour})` : players;
 }
 

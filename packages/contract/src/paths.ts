@@ -29,6 +29,8 @@ export const ApiPaths = {
   editVideo: '/videos/library/edit-video',
   deleteVideo: '/videos/library/delete-video',
   selectTrackingPlayers: '/videos/processing/select-tracking-players',
+  /** The coach's number for one tracked player (beyond the spec). */
+  trackingPlayerNumber: '/videos/processing/tracking-player-number',
   errorNotificationRead: '/videos/processing/error-notification-readed',
   directDownload: '/videos/library/direct-download-video',
   deleteInProgressVideo: '/videos/library/delete-in-progress-video',

@@ -221,13 +221,19 @@ export function validateVideoDetails(form: VideoDetailsForm): string[] {
 export interface SelectPlayersForm extends VideoDetailsForm {
   teamLetter: string;
   selectedPlayers: number[];
+  /** Players picked by photo (beyond the spec). */
+  selectedPlayerIds?: string[];
 }
 
 const selectPlayersRules = (form: SelectPlayersForm): Rule<keyof SelectPlayersForm>[] => [
   [blank(form.title), Messages.videoNameRequired, 'title'],
   [blank(form.description), Messages.videoDescriptionRequired, 'description'],
   [blank(form.teamLetter), Messages.selectTeam, 'teamLetter'],
-  [form.selectedPlayers.length === 0, Messages.selectPlayer, 'selectedPlayers'],
+  [
+    form.selectedPlayers.length + (form.selectedPlayerIds?.length ?? 0) === 0,
+    Messages.selectPlayer,
+    'selectedPlayers',
+  ],
   ...videoTextRules(form),
 ];
 

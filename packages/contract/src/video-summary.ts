@@ -44,5 +44,12 @@ export function describeChosenPlayers(chosen: ChosenPlayers): string {
   const team = chosen.teamColour
     ? `Team ${chosen.teamLetter} (${chosen.teamColour})`
     : `Team ${chosen.teamLetter}`;
-  return `${team} · ${chosen.numbers.map((number) => `#${number}`).join(', ')}`;
+  return `${team} · ${chosenPlayersText(chosen.numbers, chosen.byPhoto ?? 0)}`;
+}
+
+/** Chosen players in words: "#12, #7, 2 picked by photo". */
+export function chosenPlayersText(numbers: readonly number[], byPhoto: number): string {
+  const parts = numbers.map((number) => `#${number}`);
+  if (byPhoto > 0) parts.push(`${byPhoto} picked by photo`);
+  return parts.join(', ');
 }

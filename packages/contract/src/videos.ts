@@ -24,6 +24,8 @@ export interface ChosenPlayers {
   teamColour: string;
   /** The chosen numbers, in the order they were chosen (each box's colour follows it). */
   numbers: number[];
+  /** How many players were picked by their photo (no number), after the numbered ones. */
+  byPhoto?: number;
 }
 
 /** A library video (spec §3). `isSelected` is UI-only and never sent by the server. */

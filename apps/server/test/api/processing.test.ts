@@ -15,6 +15,7 @@ import {
   type VideosResponse,
 } from '@filmroom/contract';
 import { probeVideo } from '@filmroom/vision/media';
+import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
@@ -381,6 +382,7 @@ async function seededTrackingEntry(token: string, userId: string) {
     contentType: 'image/jpeg',
   });
   const player = (teamLetter: 'A' | 'B', number: number, x: number) => ({
+    id: `${teamLetter}-${number}`,
     teamLetter,
     number,
     confidence: 0.9,
@@ -397,7 +399,19 @@ async function seededTrackingEntry(token: string, userId: string) {
       { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
     ],
     players: [player('A', 7, 60), player('A', 23, 140), player('B', 4, 220)],
-    photos: { 'A-7': photoKey },
+    // a player of team A whose number was never read, seen from 20 to 30 s
+    unnumbered: [
+      {
+        ...player('A', 0, 300),
+        id: 'A-p9',
+        appearances: [{ start: 20, end: 30 }],
+        onScreenSec: 10,
+        path: [20, 25, 30].map(
+          (t) => [t, 300, 60, 20, 40] as [number, number, number, number, number],
+        ),
+      },
+    ],
+    photos: { 'A-7': photoKey, 'A-p9': photoKey },
   };
   await processing.update(job.id, { state: 'analysing' }, new Date());
   await processing.update(
@@ -445,14 +459,104 @@ describe('Player Tracking selection', () => {
     );
     expect(response.statusCode).toBe(200);
     const info = json<TrackingInfoResponse>(response);
-    expect(info.teams.map(({ playerPhotos: _, ...team }) => team)).toEqual([
+    expect(info.teams.map(({ trackedPlayers: _, ...team }) => team)).toEqual([
       { teamLetter: 'A', primaryColor: '#d32f2f', secondaryColor: '#ffffff', players: [7, 23] },
       { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
     ]);
-    const photo = info.teams[0]!.playerPhotos![0]!;
-    expect(photo.number).toBe(7);
-    const image = await ctx.testApp.app.inject({ method: 'GET', url: photo.url });
-    expect(image.statusCode).toBe(200);
+    // beside the spec's numbers, every player: by number, then the one to pick by photo
+    const listed = info.teams[0]!.trackedPlayers!;
+    expect(listed.map(({ photoUrl: _, ...p }) => p)).toEqual([
+      {
+        id: 'A-7',
+        number: 7,
+        numberedByCoach: false,
+        onScreenSec: 10,
+        firstSeenSec: 2,
+        lastSeenSec: 12,
+      },
+      {
+        id: 'A-23',
+        number: 23,
+        numberedByCoach: false,
+        onScreenSec: 10,
+        firstSeenSec: 2,
+        lastSeenSec: 12,
+      },
+      {
+        id: 'A-p9',
+        number: null,
+        numberedByCoach: false,
+        onScreenSec: 10,
+        firstSeenSec: 20,
+        lastSeenSec: 30,
+      },
+    ]);
+    expect(listed[1]!.photoUrl).toBeNull();
+    for (const url of [listed[0]!.photoUrl!, listed[2]!.photoUrl!]) {
+      const image = await ctx.testApp.app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+    }
+  });
+
+  it("takes the coach's number for a player, remembers it, and renders the player picked by photo", async () => {
+    const user = await signedInUser(ctx.testApp);
+    const token = user.session.token;
+    const { entry, source } = await seededTrackingEntry(token, await ownerId(token));
+    const number = (body: object) =>
+      ctx.api.post(ApiPaths.trackingPlayerNumber, { videoId: entry.id, ...body }, token);
+    const teamA = async () =>
+      json<TrackingInfoResponse>(
+        await ctx.api.get(`${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`, token),
+      ).teams[0]!;
+
+    for (const bad of ['', 'seven', 100, -1, '1.5']) {
+      const refused = await number({ playerId: 'A-p9', number: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).message).toBe(ProcessingMessages.badJerseyNumber);
+    }
+    const unknown = await number({ playerId: 'A-p404', number: 5 });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).message).toBe(ProcessingMessages.unknownTrackedPlayer);
+    expect((await teamA()).players).toEqual([7, 23]);
+
+    // a misread: #7 is really #8
+    const renumbered = await number({ playerId: 'A-7', number: '8' });
+    expect(renumbered.statusCode).toBe(200);
+    expect(json<TrackingInfoResponse>(renumbered).teams[0]!.players).toEqual([8, 23]);
+    // remembered for the video
+    const after = await teamA();
+    expect(after.players).toEqual([8, 23]);
+    expect(after.trackedPlayers!.find((p) => p.id === 'A-7')).toMatchObject({
+      number: 8,
+      numberedByCoach: true,
+    });
+    expect(after.trackedPlayers!.find((p) => p.id === 'A-7')!.photoUrl).not.toBeNull();
+
+    const post = (body: object) =>
+      ctx.api.post(
+        ApiPaths.selectTrackingPlayers,
+        { videoId: entry.id, title: 'Ours', description: 'By photo', teamLetter: 'A', ...body },
+        token,
+      );
+    const otherTeam = await post({ selectedPlayerIds: ['B-4'] });
+    expect(json(otherTeam).message).toBe(ProcessingMessages.unknownPlayer);
+    const oldNumber = await post({ selectedPlayers: [7] });
+    expect(json(oldNumber).message).toBe(ProcessingMessages.unknownPlayer);
+    const accepted = await post({ selectedPlayers: [8], selectedPlayerIds: ['A-p9'] });
+    expect(accepted.statusCode).toBe(200);
+    await ctx.testApp.jobs.idle();
+
+    const output = (await library(token)).find((v) => v.id !== source.id)!;
+    expect(output.chosenPlayers).toEqual({
+      teamLetter: 'A',
+      teamColour: colourName('#d32f2f'),
+      numbers: [8],
+      byPhoto: 1,
+    });
+    // #8's clip (2-12 s) and the photo-picked player's (20-30 s), each padded
+    const chapters = output.chapters ?? [];
+    expect(chapters).toHaveLength(2);
+    expect(await durationOf(output)).toBeGreaterThan(20);
   });
 
   it('refuses an unknown team, an unknown number and missing details, then renders the chosen players once', async () => {
@@ -556,7 +660,8 @@ describe('Player Tracking analysis', () => {
       .slice(0, 2)
       .reverse();
     const number = chosen[0]!;
-    expect(team.playerPhotos?.map((p) => p.number)).toContain(number);
+    const photo = team.trackedPlayers?.find((p) => p.number === number)?.photoUrl;
+    expect(photo).toEqual(expect.any(String));
 
     const accepted = await ctx.api.post(
       ApiPaths.selectTrackingPlayers,
@@ -586,6 +691,46 @@ describe('Player Tracking analysis', () => {
     expect(clipSec).toBeLessThanOrEqual(film.durationSec + 0.5);
     expect(await scratchFiles()).toEqual([]);
   }, 240_000);
+
+  // 7 s of a 1080p broadcast: two kits plain to see, no number a reader can be sure of
+  const broadcast = sharedMediaForTests('video/soccer_paulobruno_sp_gol_1.mp4');
+  it.skipIf(!broadcast.path)(
+    withSkipReason(
+      'ends a broadcast with no legible number ready for selection: both teams, players by photo',
+      broadcast,
+    ),
+    async () => {
+      const { session } = await signedInUser(ctx.testApp);
+      const token = session.token;
+      const content = await readFile(broadcast.path!);
+      const entry = await upload(token, ApiPaths.trackingFileUpload, 'Goal.mp4', content);
+      await ctx.testApp.jobs.idle();
+
+      const [listed] = await inProgress(token);
+      expect(listed).toMatchObject({ id: entry.id, canSelectPlayers: true, errorMessage: '' });
+      const info = json<TrackingInfoResponse>(
+        await ctx.api.get(`${ApiPaths.selectTrackingPlayers}?videoId=${entry.id}`, token),
+      );
+      expect(info.teams).toHaveLength(2);
+      // the red-and-black kit and the white one
+      expect(new Set(info.teams.map((t) => colourName(t.primaryColor))).size).toBe(2);
+      for (const team of info.teams) {
+        const byPhoto = team.trackedPlayers!.filter((p) => p.number === null);
+        expect(byPhoto.length).toBeGreaterThanOrEqual(3);
+        for (const player of byPhoto) {
+          expect(player.onScreenSec).toBeGreaterThanOrEqual(2);
+          expect(player.photoUrl).toEqual(expect.any(String));
+        }
+      }
+      const photo = await ctx.testApp.app.inject({
+        method: 'GET',
+        url: info.teams[0]!.trackedPlayers![0]!.photoUrl!,
+      });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+    },
+    240_000,
+  );
 
   it('ends a film without players with a readable error', async () => {
     const { session } = await signedInUser(ctx.testApp);

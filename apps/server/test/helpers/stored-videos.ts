@@ -49,6 +49,7 @@ export async function trackingAwaitingSelection(db: Database, userId: string): P
       { teamLetter: 'A', primaryColor: '#ffffff', secondaryColor: '#000000', players: [7, 12] },
     ],
     players: [],
+    unnumbered: [],
     photos: {},
   };
   await jobs.update(

@@ -17,7 +17,9 @@ export type {
   TrackingPlayer,
   TrackingTeam,
   TimeRange,
+  UnnumberedPlayer,
 } from '../engines/player-tracking/tracking-types.js';
+export { renumberPlayer, RenumberError } from '../engines/player-tracking/renumber-player.js';
 export { runEngineRequest } from './run-engine-request.js';
 
 /** The script to fork for an engine process (talks EngineRequest/EngineMessage over IPC). */

@@ -199,7 +199,7 @@ export type ProfileShareRow = typeof profileShares.$inferSelect;
 
 /** The tracking analysis kept on a processing job, with the storage keys of the player photos. */
 export interface StoredAnalysis extends TrackingSummary {
-  /** `${teamLetter}-${number}` → storage key of a JPEG crop of that player. */
+  /** Player id (`TrackingPlayer.id`) → storage key of a JPEG crop of that player. */
   photos: Record<string, string>;
 }
 
@@ -210,6 +210,8 @@ export interface StoredSelection {
   notes: string;
   teamLetter: string;
   selectedPlayers: number[];
+  /** Players picked by photo (by id); absent on selections stored before there were any. */
+  selectedPlayerIds?: string[];
 }
 
 /** Processing tools a job runs. */
@@ -255,7 +257,7 @@ export const processingJobs = pgTable(
     errorMessage: text('error_message').notNull().default(''),
     errorAlreadyMarkedAsReaded: boolean('error_read').notNull().default(false),
     canSelectPlayers: boolean('can_select_players').notNull().default(false),
-    /** Tracking analysis: { durationSec, teams, players, photos: { [team-number]: storage key } }. */
+    /** Tracking analysis: teams, players (numbered and by photo), photos by player id. */
     analysis: jsonb('analysis').$type<StoredAnalysis>(),
     /** The select-players payload (title, description, notes, teamLetter, selectedPlayers). */
     selection: jsonb('selection').$type<StoredSelection>(),

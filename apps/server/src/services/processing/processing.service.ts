@@ -1,14 +1,17 @@
 import {
   Messages,
+  parseJerseyNumber,
   ProcessingMessages,
   ProcessingProgress,
   Tool,
   validateSelectPlayers,
   type Sport,
+  type PlayerNumberRequest,
   type SelectPlayersRequest,
   type SelectPlayersResponse,
   type TrackingInfoResponse,
 } from '@filmroom/contract';
+import { renumberPlayer, RenumberError } from '@filmroom/vision/engine';
 import type {
   ProcessingJob,
   ProcessingJobsRepository,
@@ -18,7 +21,8 @@ import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { Clock } from '../clock.js';
 import { AppError, assertValid } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
-import { photoId, type StoredSelection } from './processing-types.js';
+import { currentAnalysis, type StoredSelection } from './processing-types.js';
+import { trackingInfoOf } from './tracking-info.js';
 import type { ToolRegistry } from './tools/index.js';
 
 const notFound = () => new AppError(404, Messages.notFound);
@@ -36,6 +40,19 @@ export function createProcessingService(deps: {
   tools: Pick<ToolRegistry, 'jobKindFor'>;
 }) {
   const { processing, jobs } = deps;
+
+  /** The user's Player Tracking entry waiting for its players to be chosen, with its analysis. */
+  async function awaitingSelection(
+    userId: string,
+    videoId: string,
+  ): Promise<ProcessingJob & { analysis: NonNullable<ProcessingJob['analysis']> }> {
+    const job = await processing.findByEntry(userId, videoId);
+    if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
+    if (job.state !== 'awaiting-selection' || !job.analysis) {
+      throw new AppError(409, ProcessingMessages.notReadyForSelection);
+    }
+    return job as ProcessingJob & { analysis: NonNullable<ProcessingJob['analysis']> };
+  }
 
   async function queueEngine(job: ProcessingJob): Promise<void> {
     await jobs.send(deps.tools.jobKindFor(job.kind, job.state), { processingJobId: job.id });
@@ -82,24 +99,36 @@ export function createProcessingService(deps: {
     },
 
     async trackingInfo(userId: string, videoId: string): Promise<TrackingInfoResponse> {
-      const job = await processing.findByEntry(userId, videoId);
-      if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
-      if (job.state !== 'awaiting-selection' || !job.analysis) {
-        throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      const job = await awaitingSelection(userId, videoId);
+      return trackingInfoOf(currentAnalysis(job.analysis), deps.signer);
+    },
+
+    /**
+     * The coach's number for one tracked player (a misread, or a number never read): remembered on
+     * the video's analysis, so the list and the render follow it; a teammate of that number and the
+     * player become one. Answers the teams as they now are.
+     */
+    async numberPlayer(
+      userId: string,
+      request: Required<PlayerNumberRequest>,
+    ): Promise<TrackingInfoResponse> {
+      const number = parseJerseyNumber(request.number);
+      if (number === null) throw new AppError(400, ProcessingMessages.badJerseyNumber);
+      const job = await awaitingSelection(userId, request.videoId);
+      let analysis;
+      try {
+        analysis = renumberPlayer(currentAnalysis(job.analysis), request.playerId, number);
+      } catch (error) {
+        if (error instanceof RenumberError) {
+          throw new AppError(400, ProcessingMessages.unknownTrackedPlayer);
+        }
+        throw error;
       }
-      const analysis = job.analysis;
-      return {
-        teams: analysis.teams.map((team) => ({
-          teamLetter: team.teamLetter,
-          primaryColor: team.primaryColor,
-          secondaryColor: team.secondaryColor,
-          players: team.players,
-          playerPhotos: team.players.flatMap((number) => {
-            const key = analysis.photos[photoId(team.teamLetter, number)];
-            return key ? [{ number, url: deps.signer.sign({ key }) }] : [];
-          }),
-        })),
-      };
+      const updated = await processing.update(job.id, { analysis }, deps.clock(), [
+        'awaiting-selection',
+      ]);
+      if (!updated) throw new AppError(409, ProcessingMessages.notReadyForSelection);
+      return trackingInfoOf(analysis, deps.signer);
     },
 
     /**
@@ -116,17 +145,22 @@ export function createProcessingService(deps: {
         notes: (request.notes ?? '').trim(),
         teamLetter: request.teamLetter.trim(),
         selectedPlayers: [...new Set(request.selectedPlayers)],
+        selectedPlayerIds: [...new Set(request.selectedPlayerIds)],
       };
       assertValid(validateSelectPlayers(selection));
-      const job = await processing.findByEntry(userId, request.videoId);
-      if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
-      if (job.state !== 'awaiting-selection' || !job.analysis) {
-        throw new AppError(409, ProcessingMessages.notReadyForSelection);
-      }
-      const analysis = job.analysis;
+      const job = await awaitingSelection(userId, request.videoId);
+      const analysis = currentAnalysis(job.analysis);
       const team = analysis.teams.find((t) => t.teamLetter === selection.teamLetter);
       if (!team) throw new AppError(400, ProcessingMessages.unknownTeam);
-      if (selection.selectedPlayers.some((number) => !team.players.includes(number))) {
+      const teamIds = new Set(
+        [...analysis.players, ...analysis.unnumbered]
+          .filter((p) => p.teamLetter === team.teamLetter)
+          .map((p) => p.id),
+      );
+      if (
+        selection.selectedPlayers.some((number) => !team.players.includes(number)) ||
+        selection.selectedPlayerIds!.some((id) => !teamIds.has(id))
+      ) {
         throw new AppError(400, ProcessingMessages.unknownPlayer);
       }
       const rendering = await processing.update(

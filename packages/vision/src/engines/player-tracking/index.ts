@@ -7,7 +7,10 @@ import type { PlayerPhoto } from './player-photos.js';
 import type { TrackingAnalysis } from './tracking-types.js';
 
 /** What Player Tracking's analysis hands on: the teams and players the user picks from and renders. */
-export type TrackingSummary = Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>;
+export type TrackingSummary = Pick<
+  TrackingAnalysis,
+  'durationSec' | 'teams' | 'players' | 'unnumbered'
+>;
 
 /** Analyse a film: its teams, the players' numbers and where each appears. */
 export interface TrackAnalyseRequest {
@@ -30,6 +33,8 @@ export interface TrackRenderRequest {
   analysis: TrackingSummary;
   teamLetter: TeamLetter;
   numbers: number[];
+  /** Players chosen by id: those picked by their photo. */
+  playerIds?: string[];
 }
 
 export type PlayerTrackingRequest = TrackAnalyseRequest | TrackRenderRequest;
@@ -53,6 +58,7 @@ export async function run<R extends PlayerTrackingRequest>(
       durationSec: analysis.durationSec,
       teams: analysis.teams,
       players: analysis.players,
+      unnumbered: analysis.unnumbered,
       ...(analysis.photos ? { photos: analysis.photos } : {}),
     };
     return summary as PlayerTrackingResult<R>;
@@ -63,6 +69,7 @@ export async function run<R extends PlayerTrackingRequest>(
     analysis: render.analysis,
     teamLetter: render.teamLetter,
     numbers: render.numbers,
+    playerIds: render.playerIds ?? [],
     output: render.output,
     spotlight: true,
     signal,

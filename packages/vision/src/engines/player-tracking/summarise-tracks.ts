@@ -20,17 +20,14 @@ import {
   whiteBalanceGains,
   type LinearRgb,
 } from '../../perception/teams/white-balance.js';
-import {
-  appearancesFromSightings,
-  spanEdgeTimes,
-  type PictureTimeline,
-  type Sighting,
-} from './appearances.js';
+import { appearancesFromSightings, spanEdgeTimes, type PictureTimeline } from './appearances.js';
 import { MIN_TEXT_PERSON_HEIGHT } from './read-schedule.js';
 import { splitSwitchedTrack } from './split-switched-tracks.js';
 import { stitchFragments, type StitchCandidate } from './stitch-tracks.js';
 import { isListed, surelyReadNumber } from './sure-number.js';
 import type { TrackHistory } from './track-history.js';
+import { medianHeight, overlaps, sightingsOf, toSourcePixels } from './track-measures.js';
+import { listUnnumberedPlayers } from './unnumbered-players.js';
 import type {
   TrackDetail,
   TrackingAnalysis,
@@ -89,23 +86,6 @@ interface PlayerEntry {
   bestRead: NumberObservation | null;
 }
 
-const sightingsOf = (r: TrackHistory): Sighting[] => {
-  const offsets = r.offsets;
-  return r.path.map(([timeSec, x, y, w, h], i) => ({
-    timeSec,
-    box: [x, y, w, h],
-    offset: offsets[i] ?? [0, 0],
-  }));
-};
-
-const medianHeight = (r: TrackHistory): number => {
-  const h = r.path.map((p) => p[4]).sort((a, b) => a - b);
-  return h[Math.floor(h.length / 2)] ?? 0;
-};
-
-const overlaps = (a: TrackHistory, b: TrackHistory): boolean =>
-  a.firstSec < b.lastSec && b.firstSec < a.lastSec;
-
 /**
  * A player resting on a single read that continues, in place and time, a player of the same team
  * whose number differs by one digit is that player misread: an edge beside the number taken for a
@@ -155,6 +135,7 @@ export function summariseTracks(records: readonly TrackHistory[], o: SummariseOp
   joinNumberAcrossTeams(roster, sorted, clusters);
   dropUnlistedPlayers(roster, sorted, still);
   const players = listPlayers(roster, o);
+  const unnumbered = listUnnumberedPlayers(unnumberedTracks(sorted, roster), o);
   const teams = describeTeams(clusters, kept, roster, swapped, players, o.lineWhite ?? null);
   const bestReads = new Map(
     [...roster.byKey].flatMap(([key, e]) => (e.bestRead ? [[key, e.bestRead] as const] : [])),
@@ -164,6 +145,7 @@ export function summariseTracks(records: readonly TrackHistory[], o: SummariseOp
     durationSec: Math.round(o.durationSec * 1000) / 1000,
     teams,
     players,
+    unnumbered,
     stats: {
       sampledFrames: 0,
       tracks: kept.length,
@@ -504,17 +486,9 @@ function dropUnlistedPlayers(roster: Roster, sorted: SortedTracks, still: boolea
 
 /** The players by team and number, each with when it is on screen and its path in source pixels. */
 function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
-  const scalePath = (
-    p: [number, number, number, number, number],
-  ): [number, number, number, number, number] => [
-    Math.round(p[0] * 1000) / 1000,
-    Math.round(p[1] * o.scale),
-    Math.round(p[2] * o.scale),
-    Math.round(p[3] * o.scale),
-    Math.round(p[4] * o.scale),
-  ];
   return [...roster.byKey.values()]
     .map((e) => ({
+      id: `${e.letter}-${e.number}`,
       teamLetter: e.letter,
       number: e.number,
       confidence: Math.round(e.confidence * 1000) / 1000,
@@ -522,9 +496,20 @@ function listPlayers(roster: Roster, o: SummariseOptions): TrackingPlayer[] {
       // a gap within a track
       appearances: appearancesFromSightings(e.tracks.flatMap(sightingsOf), o),
       best: e.best,
-      path: e.tracks.flatMap((t) => t.path.map(scalePath)).sort((a, b) => a[0] - b[0]),
+      path: e.tracks
+        .flatMap((t) => t.path.map((p) => toSourcePixels(p, o.scale)))
+        .sort((a, b) => a[0] - b[0]),
     }))
     .sort((a, b) => a.teamLetter.localeCompare(b.teamLetter) || a.number - b.number);
+}
+
+/** The team tracks no listed player holds: the players a coach picks by photo are among them. */
+function unnumberedTracks(
+  sorted: SortedTracks,
+  roster: Roster,
+): { record: TrackHistory; teamLetter: TeamLetter }[] {
+  const numbered = new Set([...roster.byKey.values()].flatMap((e) => e.tracks.map((t) => t.id)));
+  return sorted.teamTracks.filter((t) => !numbered.has(t.record.id));
 }
 
 /**

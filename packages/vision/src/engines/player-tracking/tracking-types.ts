@@ -16,16 +16,32 @@ export interface TrackingTeam {
 }
 
 export interface TrackingPlayer {
+  /**
+   * Stable within one analysis, whatever number the coach gives the player later:
+   * `${teamLetter}-${number}` as first read, `${teamLetter}-p${track}` for a player listed by photo.
+   */
+  id: string;
   teamLetter: TeamLetter;
   number: number;
-  /** 0–1: agreement of the number reads across the player's tracks. */
+  /** 0–1: agreement of the number reads across the player's tracks (1 when the coach gave it). */
   confidence: number;
+  /** The coach gave this number (see `renumberPlayer`). */
+  byCoach?: boolean;
   /** When the player is on screen, in seconds. */
   appearances: TimeRange[];
   /** The frame and box ([x, y, w, h] in source-video pixels) where the number reads best. */
   best: { time: number; box: [number, number, number, number] };
   /** Sampled positions [time, x, y, w, h] in source-video pixels, for the spotlight. */
   path: [number, number, number, number, number][];
+}
+
+/**
+ * A tracked player of a team whose number no two reads back: the coach picks them by their photo
+ * (`best`), or types their number (see `renumberPlayer`).
+ */
+export interface UnnumberedPlayer extends Omit<TrackingPlayer, 'number' | 'confidence'> {
+  /** Seconds on screen in all (the sum of `appearances`). */
+  onScreenSec: number;
 }
 
 /** One track as the analysis saw it (for evaluation and debugging; only when asked for). */
@@ -46,6 +62,8 @@ export interface TrackingAnalysis {
   durationSec: number;
   teams: TrackingTeam[];
   players: TrackingPlayer[];
+  /** The team players without a number, longest on screen first (at most a few dozen a team). */
+  unnumbered: UnnumberedPlayer[];
   /**
    * analysisSec: wall time. cpuSec: CPU time of this process and its detector threads (not ffmpeg's
    * decode): on a busy machine it shows what the analysis itself costs.

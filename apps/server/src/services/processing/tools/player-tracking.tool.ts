@@ -3,27 +3,27 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlayerPhoto } from '@filmroom/vision/engine';
 import { videoKeys } from '../../videos/video-keys.js';
-import { photoId, type StoredAnalysis } from '../processing-types.js';
+import { currentAnalysis, type StoredAnalysis, type StoredSelection } from '../processing-types.js';
 import { sportOf, UserFacingFailure, type RunContext, type ToolModule } from './tool-module.js';
 
 /**
- * A JPEG of each player found, stored under the entry's prefix: the analysis's photo of the player
- * where their number read best, else a crop of the film at that moment; players without one are
- * logged.
+ * A JPEG of each player listed (by number, or to be picked by photo), stored under the entry's prefix
+ * and keyed by player id: the analysis's photo of the player where their number read best, else a
+ * crop of the film where they were seen largest; players without one are logged.
  */
 async function storePlayerPhotos(
   run: RunContext,
   input: string,
-  players: StoredAnalysis['players'],
+  summary: Pick<StoredAnalysis, 'players' | 'unnumbered'>,
   analysed: readonly PlayerPhoto[],
 ): Promise<Record<string, string>> {
   const photos: Record<string, string> = {};
-  for (const player of players) {
-    const id = photoId(player.teamLetter, player.number);
-    const ready = analysed.find(
-      (p) => p.teamLetter === player.teamLetter && p.number === player.number,
-    );
-    const file = ready?.file ?? path.join(run.work, `player-${id}.jpg`);
+  for (const player of [...summary.players, ...summary.unnumbered]) {
+    const ready =
+      'number' in player
+        ? analysed.find((p) => p.teamLetter === player.teamLetter && p.number === player.number)
+        : undefined;
+    const file = ready?.file ?? path.join(run.work, `player-${player.id}.jpg`);
     try {
       if (!ready) {
         await run.media.cropPlayerPhoto({
@@ -38,11 +38,25 @@ async function storePlayerPhotos(
       run.logger.warn({ err: error, processingJobId: run.job.id }, 'No photo of a player');
       continue;
     }
-    const key = videoKeys(run.job.userId, run.job.entryVideoId).playerPhoto(id);
+    const key = videoKeys(run.job.userId, run.job.entryVideoId).playerPhoto(player.id);
     await run.store(key, file, 'image/jpeg');
-    photos[id] = key;
+    photos[player.id] = key;
   }
   return photos;
+}
+
+/** The chosen players as the output names them: numbers in the order chosen, then those by photo. */
+function chosenByNumberAndPhoto(
+  analysis: StoredAnalysis,
+  selection: StoredSelection,
+): { numbers: number[]; byPhoto?: number } {
+  const ids = selection.selectedPlayerIds ?? [];
+  const numbers = [
+    ...selection.selectedPlayers,
+    ...ids.flatMap((id) => analysis.players.find((p) => p.id === id)?.number ?? []),
+  ];
+  const byPhoto = analysis.unnumbered.filter((p) => ids.includes(p.id)).length;
+  return { numbers: [...new Set(numbers)], ...(byPhoto > 0 ? { byPhoto } : {}) };
 }
 
 /**
@@ -67,10 +81,12 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
             photoDir,
             ...sportOf(run.job),
           });
-          photos = await storePlayerPhotos(run, input, result.players, result.photos ?? []);
+          photos = await storePlayerPhotos(run, input, result, result.photos ?? []);
           return result;
         });
-        if (summary.players.length === 0) {
+        // two kits are two teams whatever was read: the coach picks players by photo where no
+        // number was read; only a film with nobody to follow fails
+        if (summary.players.length + summary.unnumbered.length === 0) {
           await run.deleteKeys(Object.values(photos));
           throw new UserFacingFailure(ProcessingMessages.noPlayersFound);
         }
@@ -78,6 +94,7 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
           durationSec: summary.durationSec,
           teams: summary.teams,
           players: summary.players,
+          unnumbered: summary.unnumbered,
           photos,
         });
         if (!waiting) await run.deleteKeys(Object.values(photos));
@@ -88,7 +105,8 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
       runsIn: 'rendering',
       progress: [ProcessingProgress.selection, ProcessingProgress.end],
       async run(run) {
-        const { analysis, selection } = run.job;
+        const { selection } = run.job;
+        const analysis = run.job.analysis && currentAnalysis(run.job.analysis);
         if (!analysis || !selection) {
           throw new UserFacingFailure(ProcessingMessages.processingFailed);
         }
@@ -105,9 +123,11 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
                 durationSec: analysis.durationSec,
                 teams: analysis.teams,
                 players: analysis.players,
+                unnumbered: analysis.unnumbered,
               },
               teamLetter: team.teamLetter,
               numbers: selection.selectedPlayers,
+              playerIds: selection.selectedPlayerIds ?? [],
             }),
           )
           .catch((error: unknown) => {
@@ -125,7 +145,7 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
           {
             teamLetter: team.teamLetter,
             teamColour: colourName(team.primaryColor),
-            numbers: selection.selectedPlayers,
+            ...chosenByNumberAndPhoto(analysis, selection),
           },
         );
       },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiPaths,
   ProcessingMessages,
+  type PlayerNumberRequest,
   type SelectPlayersRequest,
   type SelectPlayersResponse,
   type TrackingInfoResponse,
@@ -21,10 +22,12 @@ export async function getTrackingInfo(
   return response.data;
 }
 
+const trackingInfoKey = (videoId: string | undefined) => ['tracking', 'players', videoId];
+
 /** The teams and numbers Player Tracking found in a video waiting for player selection. */
 export function useTrackingInfo(videoId: string | undefined) {
   return useQuery({
-    queryKey: ['tracking', 'players', videoId],
+    queryKey: trackingInfoKey(videoId),
     queryFn: ({ signal }) => getTrackingInfo(videoId!, signal),
     enabled: videoId !== undefined,
     staleTime: Infinity,
@@ -47,5 +50,23 @@ export function useSelectPlayers() {
       void client.invalidateQueries({ queryKey: libraryVideosQueryKey });
     },
     onError: (error) => console.error('Selecting players failed', error),
+  });
+}
+
+export async function numberPlayer(request: PlayerNumberRequest): Promise<TrackingInfoResponse> {
+  const response = await http.post<TrackingInfoResponse>(ApiPaths.trackingPlayerNumber, request);
+  return response.data;
+}
+
+/** The coach's number for a tracked player: the teams come back as they now are. */
+export function useNumberPlayer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: numberPlayer,
+    onSuccess: (teams, request) => {
+      client.setQueryData(trackingInfoKey(request.videoId), teams);
+      notify.success(ProcessingMessages.numberSaved);
+    },
+    onError: (error) => console.error('Numbering a player failed', error),
   });
 }

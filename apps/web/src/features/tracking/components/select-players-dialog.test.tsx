@@ -6,6 +6,7 @@ import {
   Messages,
   ProcessingMessages,
   VideoType,
+  type TrackedPlayer,
   type TrackingInfoResponse,
 } from '@filmroom/contract';
 import { startTestApi, type TestApi } from '../../../test/api-server.js';
@@ -21,6 +22,23 @@ beforeEach(() => api.reset());
 
 const afterBanner = () => new Date('2026-01-01T00:00:00Z');
 
+const PHOTO = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+const tracked = (
+  id: string,
+  number: number | null,
+  seen: [number, number] = [0, 10],
+  photoUrl: string | null = null,
+): TrackedPlayer => ({
+  id,
+  number,
+  numberedByCoach: false,
+  photoUrl,
+  onScreenSec: seen[1] - seen[0],
+  firstSeenSec: seen[0],
+  lastSeenSec: seen[1],
+});
+
 const teams: TrackingInfoResponse = {
   teams: [
     {
@@ -28,9 +46,19 @@ const teams: TrackingInfoResponse = {
       primaryColor: '#d32f2f',
       secondaryColor: '#ffffff',
       players: [7, 23],
-      playerPhotos: [{ number: 7, url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }],
+      trackedPlayers: [
+        tracked('A-7', 7, [0, 10], PHOTO),
+        tracked('A-23', 23),
+        tracked('A-p5', null, [12, 31], PHOTO),
+      ],
     },
-    { teamLetter: 'B', primaryColor: '#1565c0', secondaryColor: '#ffeb3b', players: [4] },
+    {
+      teamLetter: 'B',
+      primaryColor: '#1565c0',
+      secondaryColor: '#ffeb3b',
+      players: [4],
+      trackedPlayers: [tracked('B-4', 4)],
+    },
   ],
 };
 
@@ -103,7 +131,7 @@ describe('Select Players & Set Details For New Video', () => {
     const large = await screen.findByRole('dialog', { name: 'Player #07' });
     expect(within(large).getByRole('img', { name: 'Player #07, large' })).toHaveAttribute(
       'src',
-      teams.teams[0]!.playerPhotos![0]!.url,
+      PHOTO,
     );
     await app.user.click(within(large).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Player #07' })).toBeNull());
@@ -112,22 +140,101 @@ describe('Select Players & Set Details For New Video', () => {
     ).toBeInTheDocument();
   });
 
-  it('says so when a team has no readable players', async () => {
-    teams.teams.push({
-      teamLetter: 'C',
-      primaryColor: '#1f2a44',
-      secondaryColor: '#1f2a44',
-      players: [],
-    });
+  it('lists the players of a team without readable numbers by photo, and says so', async () => {
+    teams.teams.push(
+      {
+        teamLetter: 'C',
+        primaryColor: '#1f2a44',
+        secondaryColor: '#1f2a44',
+        players: [],
+        trackedPlayers: [tracked('C-p3', null, [65, 80], PHOTO)],
+      },
+      {
+        teamLetter: 'D',
+        primaryColor: '#2e7d32',
+        secondaryColor: '#2e7d32',
+        players: [],
+        trackedPlayers: [],
+      },
+    );
     try {
       const { app, dialog } = await openDialog();
       expect(within(dialog).getByText('(no readable numbers)')).toBeVisible();
+      expect(within(dialog).getByText('(no players tracked)')).toBeVisible();
       await app.user.click(within(dialog).getByLabelText(/^Team C: navy/));
-      expect(within(dialog).getByText(ProcessingMessages.noReadablePlayers)).toBeVisible();
+      expect(
+        within(dialog).getByText(/No jersey numbers could be read for this team/),
+      ).toBeVisible();
+      expect(within(dialog).getByLabelText('Player seen 1:05–1:20')).not.toBeChecked();
+      expect(within(dialog).getByText('no number · 15 s on screen')).toBeVisible();
+      expect(within(dialog).getByRole('img', { name: 'Player seen 1:05–1:20' })).toBeVisible();
+      await app.user.click(within(dialog).getByLabelText(/^Team D: green/));
+      expect(within(dialog).getByText(ProcessingMessages.noTrackedPlayers)).toBeVisible();
       expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
     } finally {
-      teams.teams.pop();
+      teams.teams.splice(2);
     }
+  });
+
+  it('sends a player picked by photo by id beside the numbers, and names the video after both', async () => {
+    api.on(`POST ${ApiPaths.selectTrackingPlayers}`, {
+      body: { message: ProcessingMessages.playersSelected },
+    });
+    const { app, dialog } = await openDialog();
+    await app.user.type(within(dialog).getByLabelText('Video Description'), 'Both');
+    await app.user.click(within(dialog).getByLabelText('#07'));
+    await app.user.click(within(dialog).getByLabelText('Player seen 0:12–0:31'));
+    expect(within(dialog).getByLabelText('Video Name')).toHaveValue(
+      'Final · #7, 1 picked by photo (red)',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`)).toHaveLength(1),
+    );
+    expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`)[0]!.body).toMatchObject({
+      teamLetter: 'A',
+      selectedPlayers: [7],
+      selectedPlayerIds: ['A-p5'],
+    });
+  });
+
+  it("takes the coach's number for a player and lists them under it, still chosen", async () => {
+    const renumbered: TrackingInfoResponse = {
+      teams: [
+        {
+          ...teams.teams[0]!,
+          players: [7, 17, 23],
+          trackedPlayers: [
+            tracked('A-7', 7, [0, 10], PHOTO),
+            { ...tracked('A-p5', 17, [12, 31], PHOTO), numberedByCoach: true },
+            tracked('A-23', 23),
+          ],
+        },
+        teams.teams[1]!,
+      ],
+    };
+    api.on(`POST ${ApiPaths.trackingPlayerNumber}`, { body: renumbered });
+    const { app, dialog } = await openDialog();
+    await app.user.click(within(dialog).getByLabelText('Player seen 0:12–0:31'));
+    await app.user.click(
+      within(dialog).getByRole('button', { name: 'Set the number of the player seen 0:12–0:31' }),
+    );
+    const input = within(dialog).getByLabelText('Jersey number of the player seen 0:12–0:31');
+    await app.user.type(input, 'x');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save number' }));
+    await waitFor(() => expect(toastTexts()).toEqual([ProcessingMessages.badJerseyNumber]));
+    expect(api.callsTo(`POST ${ApiPaths.trackingPlayerNumber}`)).toEqual([]);
+    await app.user.clear(input);
+    await app.user.type(input, '17{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${ApiPaths.trackingPlayerNumber}`).map((c) => c.body)).toEqual([
+        { videoId: 'v1', playerId: 'A-p5', number: 17 },
+      ]),
+    );
+    expect(await within(dialog).findByLabelText('#17')).toBeChecked();
+    expect(within(dialog).getByText('your number · 19 s on screen')).toBeVisible();
+    // Enter saved the number, not the dialog
+    expect(api.callsTo(`POST ${ApiPaths.selectTrackingPlayers}`)).toEqual([]);
   });
 
   it('marks the required fields as required', async () => {
@@ -184,6 +291,7 @@ describe('Select Players & Set Details For New Video', () => {
         notes: 'for scouts',
         teamLetter: 'B',
         selectedPlayers: [4],
+        selectedPlayerIds: [],
       },
     ]);
     await waitFor(() =>

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
@@ -11,15 +10,16 @@ import {
   TextLimits,
   trackedPlayersLabel,
   validateSelectPlayers,
-  type TrackedPlayerPhoto,
+  type TrackedPlayer,
   type TrackingTeamInfo,
 } from '@filmroom/contract';
 import { RequiredMark, RequiredNote } from '../../../components/field-label.js';
 import { TextField } from '../../../components/text-field.js';
 import { notify } from '../../../lib/notifier.js';
-import { useSelectPlayers, useTrackingInfo } from '../api/tracking-players.js';
+import { useNumberPlayer, useSelectPlayers, useTrackingInfo } from '../api/tracking-players.js';
 import './select-players-dialog.css';
 import { NotesField } from '../../../components/notes-field.js';
+import { playerTitle, TrackedPlayerRow } from './tracked-player-row.js';
 
 /** The video waiting for player selection (an in-progress card or a library card). */
 export interface SelectableVideo {
@@ -32,11 +32,6 @@ export interface SelectableVideo {
 interface SelectPlayersDialogProps {
   video: SelectableVideo | undefined;
   onHide(): void;
-}
-
-/** A jersey number as the dialog shows it: two digits, '#07'. */
-export function jerseyLabel(number: number): string {
-  return `#${String(number).padStart(2, '0')}`;
 }
 
 function TeamSwatches({ team }: { team: TrackingTeamInfo }) {
@@ -57,33 +52,44 @@ export function teamColours(
   return primary === secondary ? primary : `${primary} and ${secondary}`;
 }
 
-/** The crop a number was read from, as a button that shows it large. */
-function PlayerPhoto({ photo, onOpen }: { photo: TrackedPlayerPhoto; onOpen(): void }) {
-  const label = jerseyLabel(photo.number);
+/** A team's players: every tracked player, or its numbers alone from a server that lists no more. */
+function playersOf(team: TrackingTeamInfo): TrackedPlayer[] {
   return (
-    <button
-      type="button"
-      className="select-players__photo-button"
-      aria-label={`Show the photo of player ${label} large`}
-      onClick={onOpen}
-    >
-      <img className="select-players__photo" src={photo.url} alt={`Player ${label}`} />
-    </button>
+    team.trackedPlayers ??
+    team.players.map((number) => ({
+      id: `${team.teamLetter}-${number}`,
+      number,
+      numberedByCoach: false,
+      photoUrl: null,
+      onScreenSec: 0,
+      firstSeenSec: 0,
+      lastSeenSec: 0,
+    }))
   );
+}
+
+/** What a team's radio says beside its colours: how it can be picked from. */
+function teamNote(team: TrackingTeamInfo): string | null {
+  const players = playersOf(team);
+  if (players.length === 0) return '(no players tracked)';
+  if (team.players.length === 0) return '(no readable numbers)';
+  return null;
 }
 
 /** Select Players & Set Details For New Video (spec §2, 80vw). */
 export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps) {
   const info = useTrackingInfo(video?.id);
   const select = useSelectPlayers();
+  const numberPlayer = useNumberPlayer();
   const [title, setTitle] = useState('');
   // Until the user names it, the new video is named after its source and the chosen players.
   const [isTitleEdited, setTitleEdited] = useState(false);
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
   const [teamLetter, setTeamLetter] = useState('A');
-  const [selectedPlayers, setSelectedPlayers] = useState<number[]>([]);
-  const [enlarged, setEnlarged] = useState<TrackedPlayerPhoto | undefined>();
+  // the chosen players by id, in the order chosen (each box's colour follows it)
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [enlarged, setEnlarged] = useState<TrackedPlayer | undefined>();
 
   useEffect(() => {
     if (!video) return;
@@ -92,30 +98,53 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
     setDescription(video.description ?? '');
     setNotes(video.notes ?? '');
     setTeamLetter('A');
-    setSelectedPlayers([]);
+    setSelectedIds([]);
     setEnlarged(undefined);
   }, [video]);
 
   const teams = info.data?.teams ?? [];
   const team = teams.find((t) => t.teamLetter === teamLetter);
+  const players = team ? playersOf(team) : [];
+  const chosen = selectedIds.flatMap((id) => players.filter((p) => p.id === id));
+  const selectedPlayers = chosen.flatMap((p) => (p.number === null ? [] : [p.number]));
+  const selectedPlayerIds = chosen.filter((p) => p.number === null).map((p) => p.id);
   const shownTitle =
-    isTitleEdited || selectedPlayers.length === 0
+    isTitleEdited || chosen.length === 0
       ? title
       : defaultOutputTitle(
           video?.title ?? '',
-          trackedPlayersLabel(selectedPlayers, team ? colourName(team.primaryColor) : ''),
+          trackedPlayersLabel(
+            selectedPlayers,
+            team ? colourName(team.primaryColor) : '',
+            selectedPlayerIds.length,
+          ),
         );
 
   function chooseTeam(letter: string) {
     setTeamLetter(letter);
-    setSelectedPlayers([]);
+    setSelectedIds([]);
   }
 
-  function toggle(number: number, checked: boolean) {
-    setSelectedPlayers((current) =>
-      checked
-        ? [...current.filter((n) => n !== number), number]
-        : current.filter((n) => n !== number),
+  function toggle(id: string, checked: boolean) {
+    setSelectedIds((current) =>
+      checked ? [...current.filter((n) => n !== id), id] : current.filter((n) => n !== id),
+    );
+  }
+
+  /** The coach's number for a player; a player joined to a teammate of that number stays chosen. */
+  async function giveNumber(player: TrackedPlayer, number: number) {
+    if (!video) return;
+    const updated = await numberPlayer.mutateAsync({
+      videoId: video.id,
+      playerId: player.id,
+      number,
+    });
+    const now = updated.teams.find((t) => t.teamLetter === teamLetter);
+    const holder = now && playersOf(now).find((p) => p.number === number);
+    setSelectedIds((current) =>
+      current.includes(player.id) && holder
+        ? [...new Set(current.map((id) => (id === player.id ? holder.id : id)))]
+        : current,
     );
   }
 
@@ -128,6 +157,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
       notes: notes.trim(),
       teamLetter,
       selectedPlayers,
+      selectedPlayerIds,
     };
     const failures = validateSelectPlayers(form);
     if (failures.length > 0) {
@@ -181,7 +211,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
           </legend>
           {teams.map((option) => {
             const id = `select-players-team-${option.teamLetter}`;
-            const hasPlayers = option.players.length > 0;
+            const note = teamNote(option);
             return (
               <div key={option.teamLetter} className="select-players__team">
                 <RadioButton
@@ -194,7 +224,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
                 <label htmlFor={id} className="select-players__team-label">
                   <TeamSwatches team={option} />
                   <span>{`Team ${option.teamLetter}: ${teamColours(option)}`}</span>
-                  {!hasPlayers && <span className="muted">(no readable numbers)</span>}
+                  {note && <span className="muted">{note}</span>}
                 </label>
               </div>
             );
@@ -205,24 +235,24 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
             Select Players
             <RequiredMark />
           </legend>
-          {team && team.players.length === 0 && (
-            <p className="select-players__none">{ProcessingMessages.noReadablePlayers}</p>
+          {team && players.length === 0 && (
+            <p className="select-players__none">{ProcessingMessages.noTrackedPlayers}</p>
           )}
-          {(team?.players ?? []).map((number) => {
-            const id = `select-players-player-${number}`;
-            const photo = team?.playerPhotos?.find((p) => p.number === number);
-            return (
-              <div key={number} className="select-players__player">
-                <Checkbox
-                  inputId={id}
-                  checked={selectedPlayers.includes(number)}
-                  onChange={(event) => toggle(number, event.checked === true)}
-                />
-                <label htmlFor={id}>{jerseyLabel(number)}</label>
-                {photo && <PlayerPhoto photo={photo} onOpen={() => setEnlarged(photo)} />}
-              </div>
-            );
-          })}
+          {team && players.length > 0 && team.players.length === 0 && (
+            <p className="select-players__none">
+              {ProcessingMessages.noReadablePlayers} Pick players by their photo, or type a number.
+            </p>
+          )}
+          {players.map((player) => (
+            <TrackedPlayerRow
+              key={player.id}
+              player={player}
+              checked={selectedIds.includes(player.id)}
+              onToggle={(checked) => toggle(player.id, checked)}
+              onOpenPhoto={() => setEnlarged(player)}
+              onNumber={(number) => giveNumber(player, number)}
+            />
+          ))}
         </fieldset>
         <div className="form__actions">
           <Button type="button" label="Cancel" outlined onClick={onHide} />
@@ -230,17 +260,17 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
         </div>
       </form>
       <Dialog
-        header={enlarged ? `Player ${jerseyLabel(enlarged.number)}` : ''}
+        header={enlarged ? playerTitle(enlarged) : ''}
         visible={enlarged !== undefined}
         onHide={() => setEnlarged(undefined)}
         className="player-photo-dialog"
         dismissableMask
       >
-        {enlarged && (
+        {enlarged?.photoUrl && (
           <img
             className="player-photo-dialog__image"
-            src={enlarged.url}
-            alt={`Player ${jerseyLabel(enlarged.number)}, large`}
+            src={enlarged.photoUrl}
+            alt={`${playerTitle(enlarged)}, large`}
           />
         )}
       </Dialog>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
+import type { TrackingAnalysis, TrackingPlayer, UnnumberedPlayer } from '../tracking-types.js';
 import { ClipPlanError, planClips } from './plan-clips.js';
 import { labelFont, spotlightGraph } from './spotlight-filter.js';
 
@@ -8,6 +8,7 @@ const player = (
   number: number,
   appearances: [number, number][],
 ): TrackingPlayer => ({
+  id: `${teamLetter}-${number}`,
   teamLetter,
   number,
   confidence: 0.9,
@@ -25,7 +26,16 @@ const player = (
   ),
 });
 
-const analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'> = {
+const unnumbered = (teamLetter: 'A' | 'B', id: string, [start, end]: [number, number]) => {
+  const {
+    number: _number,
+    confidence: _confidence,
+    ...rest
+  } = player(teamLetter, 0, [[start, end]]);
+  return { ...rest, id, onScreenSec: end - start } satisfies UnnumberedPlayer;
+};
+
+const analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players' | 'unnumbered'> = {
   durationSec: 60,
   teams: [
     { teamLetter: 'A', primaryColor: '#c8102e', secondaryColor: '#ffffff', players: [7, 12] },
@@ -40,11 +50,17 @@ const analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'> = {
     player('A', 12, [[20, 25]]),
     player('B', 7, [[30, 35]]),
   ],
+  unnumbered: [unnumbered('A', 'A-p40', [50, 55]), unnumbered('B', 'B-p41', [12, 14])],
 };
 
 describe('clip planning', () => {
   it('pads each appearance, merges close ones and clamps to the video', () => {
-    const plan = planClips(analysis, 'A', [7], { padBeforeSec: 1, padAfterSec: 1, joinGapSec: 2 });
+    const plan = planClips(
+      analysis,
+      'A',
+      { numbers: [7] },
+      { padBeforeSec: 1, padAfterSec: 1, joinGapSec: 2 },
+    );
     expect(plan.clips).toEqual([
       { start: 0, end: 10 },
       { start: 39, end: 42 },
@@ -52,19 +68,51 @@ describe('clip planning', () => {
   });
 
   it('joins the clips of several chosen players and leaves the other team out', () => {
-    const plan = planClips(analysis, 'A', [7, 12], {
-      padBeforeSec: 0,
-      padAfterSec: 0,
-      joinGapSec: 0,
-      minClipSec: 0,
-    });
+    const plan = planClips(
+      analysis,
+      'A',
+      { numbers: [7, 12] },
+      {
+        padBeforeSec: 0,
+        padAfterSec: 0,
+        joinGapSec: 0,
+        minClipSec: 0,
+      },
+    );
     expect(plan.clips.map((c) => c.start)).toEqual([0.5, 6, 20, 40]);
     expect(plan.clips.some((c) => c.start === 30)).toBe(false);
   });
 
+  it("follows a player picked by photo, and only that team's", () => {
+    const plan = planClips(analysis, 'A', { numbers: [12], playerIds: ['A-p40'] });
+    expect(plan.players.map((p) => p.id)).toEqual(['A-12', 'A-p40']);
+    expect(plan.clips.map((c) => c.start)).toEqual([18.5, 48.5]);
+    expect(() => planClips(analysis, 'A', { numbers: [], playerIds: ['B-p41'] })).toThrow(
+      'A chosen player was not found on team A.',
+    );
+    expect(() => planClips(analysis, 'A', { numbers: [], playerIds: [] })).toThrow(
+      'Choose at least one player.',
+    );
+  });
+
+  it('marks a player picked by photo with a pointer, since there is no number to show', () => {
+    const graph = spotlightGraph(
+      [analysis.unnumbered[0]!],
+      { start: 49, end: 56 },
+      {
+        frameHeight: 720,
+        fps: 25,
+        fontFile: '/fonts/label.ttf',
+        commandFile: '/tmp/clip.cmd',
+      },
+    );
+    expect(graph.filter).toContain("text='\u25bc'");
+    expect(graph.filter).not.toContain("text='#");
+  });
+
   it('explains when a chosen number is not on the team', () => {
-    expect(() => planClips(analysis, 'B', [12])).toThrow(ClipPlanError);
-    expect(() => planClips(analysis, 'B', [12])).toThrow(
+    expect(() => planClips(analysis, 'B', { numbers: [12] })).toThrow(ClipPlanError);
+    expect(() => planClips(analysis, 'B', { numbers: [12] })).toThrow(
       'No player with number 12 was found on team B.',
     );
   });

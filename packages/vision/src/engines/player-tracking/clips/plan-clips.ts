@@ -1,6 +1,11 @@
 import type { TeamLetter } from '../../../perception/teams/cluster-teams.js';
 import { mergeRanges } from '../appearances.js';
-import type { TimeRange, TrackingAnalysis, TrackingPlayer } from '../tracking-types.js';
+import type {
+  TimeRange,
+  TrackingAnalysis,
+  TrackingPlayer,
+  UnnumberedPlayer,
+} from '../tracking-types.js';
 
 export interface ClipPlanOptions {
   /** Seconds added before each appearance (the build-up) and after it. */
@@ -12,10 +17,16 @@ export interface ClipPlanOptions {
   minClipSec?: number;
 }
 
+/** The players a coach chose: by number, and by id (a player picked by photo, or by number too). */
+export interface PlayerChoice {
+  numbers: readonly number[];
+  playerIds?: readonly string[];
+}
+
 export interface ClipPlan {
   clips: TimeRange[];
-  /** The chosen players, in the order of the chosen numbers. */
-  players: TrackingPlayer[];
+  /** The chosen players, numbers first in the order chosen, then those chosen by id. */
+  players: (TrackingPlayer | UnnumberedPlayer)[];
   totalSec: number;
 }
 
@@ -32,29 +43,40 @@ export class ClipPlanError extends Error {
  * watchable clips, clamped to the video.
  */
 export function planClips(
-  analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>,
+  analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'> &
+    Partial<Pick<TrackingAnalysis, 'unnumbered'>>,
   teamLetter: TeamLetter,
-  numbers: readonly number[],
+  chosen: PlayerChoice,
   options: ClipPlanOptions = {},
 ): ClipPlan {
   const before = options.padBeforeSec ?? 1.5;
   const after = options.padAfterSec ?? 1.5;
   const joinGap = options.joinGapSec ?? 2;
   const minClip = options.minClipSec ?? 1.5;
+  const { numbers } = chosen;
+  const ids = chosen.playerIds ?? [];
   if (!analysis.teams.some((t) => t.teamLetter === teamLetter)) {
     throw new ClipPlanError(`Team ${teamLetter} was not found in this video.`);
   }
-  if (numbers.length === 0) throw new ClipPlanError('Choose at least one player.');
-  // in the order the numbers were chosen, which gives each player their spotlight colour
-  const players = analysis.players
-    .filter((p) => p.teamLetter === teamLetter && numbers.includes(p.number))
-    .sort((a, b) => numbers.indexOf(a.number) - numbers.indexOf(b.number));
-  const missing = numbers.filter((n) => !players.some((p) => p.number === n));
+  if (numbers.length + ids.length === 0) throw new ClipPlanError('Choose at least one player.');
+  const team = [...analysis.players, ...(analysis.unnumbered ?? [])].filter(
+    (p) => p.teamLetter === teamLetter,
+  );
+  // in the order the players were chosen, which gives each player their spotlight colour
+  const byNumber = numbers.map((n) =>
+    analysis.players.find((p) => p.teamLetter === teamLetter && p.number === n),
+  );
+  const missing = numbers.filter((_, i) => !byNumber[i]);
   if (missing.length > 0) {
     throw new ClipPlanError(
       `No player with number ${missing.join(', ')} was found on team ${teamLetter}.`,
     );
   }
+  const byId = ids.map((id) => team.find((p) => p.id === id));
+  if (byId.some((p) => !p)) {
+    throw new ClipPlanError(`A chosen player was not found on team ${teamLetter}.`);
+  }
+  const players = [...new Set([...byNumber, ...byId] as (TrackingPlayer | UnnumberedPlayer)[])];
   const padded = players.flatMap((p) =>
     p.appearances.map((a) => ({
       start: Math.max(0, a.start - before),

@@ -30,6 +30,7 @@ function analysisFromTruth(film: GeneratedFilm<'tracking-12s'>): TrackingAnalysi
         0.2,
       );
       return {
+        id: `${p.teamLetter!}-${p.number!}`,
         teamLetter: p.teamLetter!,
         number: p.number!,
         confidence: 1,
@@ -47,6 +48,7 @@ function analysisFromTruth(film: GeneratedFilm<'tracking-12s'>): TrackingAnalysi
       players: film.numbers[teamLetter],
     })),
     players,
+    unnumbered: [],
     timings: { analysisSec: 0 },
     stats: { sampledFrames: 0, tracks: 0, teamTracks: 0, outlierTracks: 0, unreadableTracks: 0 },
   };

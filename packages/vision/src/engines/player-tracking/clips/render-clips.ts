@@ -14,14 +14,17 @@ import { labelFont, spotlightGraph } from './spotlight-filter.js';
 
 export interface RenderClipsOptions {
   input: string;
-  analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'>;
+  analysis: Pick<TrackingAnalysis, 'durationSec' | 'teams' | 'players'> &
+    Partial<Pick<TrackingAnalysis, 'unnumbered'>>;
   teamLetter: TeamLetter;
   numbers: readonly number[];
+  /** Players chosen by id (see `PlayerChoice`): those picked by photo. */
+  playerIds?: readonly string[];
   /** Output MP4 (H.264/AAC, faststart: plays in Chrome). */
   output: string;
   /**
-   * Box each chosen player and label the box with their number, a colour per player, in the order
-   * of `numbers` (re-encodes; slower than the plain cut).
+   * Box each chosen player and label the box with their number (a player picked by photo, a
+   * pointer), a colour per player, in the order chosen (re-encodes; slower than the plain cut).
    */
   spotlight?: boolean;
   plan?: ClipPlanOptions;
@@ -42,7 +45,12 @@ export interface RenderClipsResult {
  * the player boxed and marked, then the clips are joined without another encode.
  */
 export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsResult> {
-  const plan = planClips(o.analysis, o.teamLetter, o.numbers, o.plan);
+  const plan = planClips(
+    o.analysis,
+    o.teamLetter,
+    { numbers: o.numbers, playerIds: o.playerIds ?? [] },
+    o.plan,
+  );
   if (plan.clips.length === 0) {
     throw new MediaError(
       'BAD_ARGUMENT',

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { MediaError } from '../../../media/media-error.js';
-import type { TimeRange, TrackingPlayer } from '../tracking-types.js';
+import type { TimeRange, TrackingPlayer, UnnumberedPlayer } from '../tracking-types.js';
+
+/** A chosen player: by number, or picked by photo. */
+type ChosenPlayer = TrackingPlayer | UnnumberedPlayer;
 import { MAX_SAMPLE_GAP_SEC, STEP_SEC } from '../tuning.js';
 
 /** Debian's fonts-dejavu-core (installed by scripts/setup.sh); FILMROOM_LABEL_FONT overrides it. */
@@ -78,7 +81,7 @@ function boxAt(path: TrackingPlayer['path'], t: number): [number, number, number
  * it is drawn: half a frame early, so a frame whose timestamp is rounded still gets its own box.
  */
 export function frameBoxes(
-  player: TrackingPlayer,
+  player: ChosenPlayer,
   clip: TimeRange,
   fps: number,
 ): { at: number; box: [number, number, number, number] | null }[] {
@@ -120,7 +123,7 @@ const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g,
  * length (the earlier graph of one drawbox per step made every frame pass thousands of filters).
  */
 export function spotlightGraph(
-  players: readonly TrackingPlayer[],
+  players: readonly ChosenPlayer[],
   clip: TimeRange,
   options: SpotlightOptions,
 ): SpotlightGraph {
@@ -137,7 +140,8 @@ export function spotlightGraph(
   let main = '';
   players.forEach((player, i) => {
     const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length]!;
-    const text = `#${player.number}`;
+    // a player picked by photo has no number to show: a pointer marks them
+    const text = 'number' in player ? `#${player.number}` : '\u25bc';
     const label = labelSize(options.frameHeight, text);
     main += `,drawbox@box${i}=x=${HIDDEN}:y=0:w=1:h=1:color=${ffColour(colour)}@0.9:t=${thickness}`;
     chains.push(
