@@ -74,7 +74,7 @@ test(clip.title, async ({ page, app, mailbox }) => {
   if (unreadable >= 0) {
     await teams.getByRole('radio').nth(unreadable).check();
     await expect(players.getByText(/No jersey numbers could be read for this team/)).toBeVisible();
-    const byPhoto = players.getByRole('button', { name: /^Set the number of the player seen / });
+    const byPhoto = players.getByRole('button', { name: /^Set number of the player seen / });
     expect(await byPhoto.count()).toBeGreaterThan(0);
     await byPhoto.first().click();
     await players.getByRole('textbox', { name: /^Jersey number of the player seen / }).fill('42');

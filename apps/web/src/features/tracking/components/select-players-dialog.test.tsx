@@ -217,7 +217,7 @@ describe('Select Players & Set Details For New Video', () => {
     const { app, dialog } = await openDialog();
     await app.user.click(within(dialog).getByLabelText('Player seen 0:12–0:31'));
     await app.user.click(
-      within(dialog).getByRole('button', { name: 'Set the number of the player seen 0:12–0:31' }),
+      within(dialog).getByRole('button', { name: 'Set number of the player seen 0:12–0:31' }),
     );
     const input = within(dialog).getByLabelText('Jersey number of the player seen 0:12–0:31');
     await app.user.type(input, 'x');

@@ -150,7 +150,7 @@ export function TrackedPlayerRow({
         <Button
           type="button"
           label={player.number === null ? 'Set number' : 'Change number'}
-          aria-label={`${player.number === null ? 'Set the number' : 'Change the number'} of ${playerPhrase(player)}`}
+          aria-label={`${player.number === null ? 'Set number' : 'Change number'} of ${playerPhrase(player)}`}
           size="small"
           text
           onClick={() => {
