@@ -52,7 +52,7 @@ const recordingEngines: EngineRunner = async (request) => {
           timings: { analysisSec: 0, renderSec: 0 },
           rendered: false,
         }
-      : { durationSec: 1, teams: [], players: [] };
+      : { durationSec: 1, teams: [], players: [], unnumbered: [] };
   return nothing as never;
 };
 
