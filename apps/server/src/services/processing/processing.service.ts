@@ -139,13 +139,14 @@ export function createProcessingService(deps: {
       userId: string,
       request: Required<Omit<SelectPlayersRequest, 'notes'>> & { notes?: string },
     ): Promise<SelectPlayersResponse> {
+      const chosenIds = [...new Set(request.selectedPlayerIds)];
       const selection: StoredSelection = {
         title: request.title.trim(),
         description: request.description.trim(),
         notes: (request.notes ?? '').trim(),
         teamLetter: request.teamLetter.trim(),
         selectedPlayers: [...new Set(request.selectedPlayers)],
-        selectedPlayerIds: [...new Set(request.selectedPlayerIds)],
+        selectedPlayerIds: chosenIds,
       };
       assertValid(validateSelectPlayers(selection));
       const job = await awaitingSelection(userId, request.videoId);
@@ -159,7 +160,7 @@ export function createProcessingService(deps: {
       );
       if (
         selection.selectedPlayers.some((number) => !team.players.includes(number)) ||
-        selection.selectedPlayerIds!.some((id) => !teamIds.has(id))
+        chosenIds.some((id) => !teamIds.has(id))
       ) {
         throw new AppError(400, ProcessingMessages.unknownPlayer);
       }

@@ -22,30 +22,27 @@ export function trackingInfoOf(
   analysis: StoredAnalysis,
   signer: MediaUrlSigner,
 ): TrackingInfoResponse {
-  const photoUrl = (id: string) => {
-    const key = analysis.photos[id];
-    return key ? signer.sign({ key }) : null;
+  const listed = (
+    player: { id: string; appearances: readonly TimeRange[] },
+    number: number | null,
+    byCoach = false,
+  ): TrackedPlayer => {
+    const key = analysis.photos[player.id];
+    return {
+      id: player.id,
+      number,
+      numberedByCoach: byCoach,
+      photoUrl: key ? signer.sign({ key }) : null,
+      ...onScreen(player.appearances),
+    };
   };
   return {
     teams: analysis.teams.map((team) => {
+      const ofTeam = (p: { teamLetter: string }) => p.teamLetter === team.teamLetter;
       const numbered = analysis.players
-        .filter((p) => p.teamLetter === team.teamLetter)
-        .map((p): TrackedPlayer => ({
-          id: p.id,
-          number: p.number,
-          numberedByCoach: p.byCoach === true,
-          photoUrl: photoUrl(p.id),
-          ...onScreen(p.appearances),
-        }));
-      const byPhoto = analysis.unnumbered
-        .filter((p) => p.teamLetter === team.teamLetter)
-        .map((p): TrackedPlayer => ({
-          id: p.id,
-          number: null,
-          numberedByCoach: false,
-          photoUrl: photoUrl(p.id),
-          ...onScreen(p.appearances),
-        }));
+        .filter(ofTeam)
+        .map((p) => listed(p, p.number, p.byCoach === true));
+      const byPhoto = analysis.unnumbered.filter(ofTeam).map((p) => listed(p, null));
       return {
         teamLetter: team.teamLetter,
         primaryColor: team.primaryColor,

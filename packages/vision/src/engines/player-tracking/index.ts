@@ -69,7 +69,7 @@ export async function run<R extends PlayerTrackingRequest>(
     analysis: render.analysis,
     teamLetter: render.teamLetter,
     numbers: render.numbers,
-    playerIds: render.playerIds ?? [],
+    playerIds: render.playerIds,
     output: render.output,
     spotlight: true,
     signal,

@@ -11,7 +11,7 @@ export interface UnnumberedOptions extends AppearanceOptions {
   /** A player listed by photo was on screen at least this long, in all. Default 2 s. */
   minOnScreenSec?: number;
   /**
-   * A player listed by photo was seen at least this share of the team's tall players' height (its
+   * A player listed by photo was seen at least this share of the tall unnumbered tracks' height (their
    * 90th percentile): a speck at the far end of the stands is nobody the coach can pick. Default 0.35.
    */
   minHeightShare?: number;

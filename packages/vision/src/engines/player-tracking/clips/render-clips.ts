@@ -48,7 +48,7 @@ export async function renderClips(o: RenderClipsOptions): Promise<RenderClipsRes
   const plan = planClips(
     o.analysis,
     o.teamLetter,
-    { numbers: o.numbers, playerIds: o.playerIds ?? [] },
+    { numbers: o.numbers, playerIds: o.playerIds },
     o.plan,
   );
   if (plan.clips.length === 0) {

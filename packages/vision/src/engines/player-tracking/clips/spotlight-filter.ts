@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { MediaError } from '../../../media/media-error.js';
 import type { TimeRange, TrackingPlayer, UnnumberedPlayer } from '../tracking-types.js';
+import { MAX_SAMPLE_GAP_SEC, STEP_SEC } from '../tuning.js';
 
 /** A chosen player: by number, or picked by photo. */
 type ChosenPlayer = TrackingPlayer | UnnumberedPlayer;
-import { MAX_SAMPLE_GAP_SEC, STEP_SEC } from '../tuning.js';
 
 /** Debian's fonts-dejavu-core (installed by scripts/setup.sh); FILMROOM_LABEL_FONT overrides it. */
 const DEFAULT_LABEL_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
