@@ -12,10 +12,15 @@ export default defineConfig({
         find: '@filmroom/vision-lab/testing',
         replacement: `${packages}vision-lab/src/testing/index.ts`,
       },
-      {
-        find: /^@filmroom\/vision\/internal\/(.*)\.js$/,
-        replacement: `${packages}vision/src/$1.ts`,
-      },
+      ...Object.entries({
+        perception: 'perception/index.ts',
+        inactivity: 'engines/inactivity/entry.ts',
+        'player-tracking': 'engines/player-tracking/entry.ts',
+        media: 'media/index.ts',
+      }).map(([entry, file]) => ({
+        find: new RegExp(`^@filmroom/vision/${entry}$`),
+        replacement: `${packages}vision/src/${file}`,
+      })),
     ],
   },
   test: {

@@ -4,7 +4,7 @@ import type {
   PersonDetection,
   PersonFinder,
   RgbFrame,
-} from '@filmroom/vision/internal/perception/detector/types.js';
+} from '@filmroom/vision/perception';
 
 /** FNV-1a over the frame's size and every 7th byte: decoding is deterministic, so this is stable. */
 function frameKey(frame: RgbFrame, minScore: number | undefined): string {

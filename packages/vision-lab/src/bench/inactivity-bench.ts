@@ -4,15 +4,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { joinClips, startClipLater } from '../inactivity-lab/clip-variants.js';
 import { loadLabelledClips, type LabelledClip } from '../inactivity-lab/real-labels.js';
-import { runInactivityFilter } from '@filmroom/vision/internal/engines/inactivity/run-inactivity-filter.js';
 import {
+  runInactivityFilter,
   intersectionLength,
   scoreSegments,
   type SegmentScore,
-} from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
-import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+} from '@filmroom/vision/inactivity';
+import { ffmpegPath, runProcess, type Segment } from '@filmroom/vision/media';
 import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';

@@ -12,22 +12,19 @@ import { join } from 'node:path';
 import {
   CenterNetDetector,
   DETECTOR_VERSION,
-} from '@filmroom/vision/internal/perception/detector/centernet-detector.js';
-import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
-import { CachedFinder } from './cached-finder.js';
-import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
-import { readJerseyNumber } from '@filmroom/vision/internal/perception/numbers/read-jersey-number.js';
-import {
+  createPersonFinder,
+  NumberRecognizer,
+  readJerseyNumber,
   loadDigitReader,
   NUMBER_READER_MODEL,
-} from '@filmroom/vision/internal/perception/numbers/number-reader-model.js';
+  readImageRgb,
+} from '@filmroom/vision/perception';
+import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/player-tracking';
+import { CachedFinder } from './cached-finder.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';
 import { sharedMediaDir } from '@filmroom/test-media';
 import { evaluateTracking, type TrackingScores } from '../synth-tracking/evaluate-tracking.js';
-import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
-import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
-import { readImageRgb } from '@filmroom/vision/internal/perception/detector/read-image.js';
 
 const benchOptions = {
   ...(process.env.TRACK_FPS ? { fps: Number(process.env.TRACK_FPS) } : {}),

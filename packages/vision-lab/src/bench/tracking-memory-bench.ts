@@ -18,10 +18,12 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_EXEC_ARGV, ENGINE_MALLOC_ENV } from '@filmroom/vision/engine';
 import { ffmpegPath, runProcess } from '@filmroom/vision/media';
-import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
-import { TrackRecord } from '@filmroom/vision/internal/engines/player-tracking/track-record.js';
-import { TrackSpill } from '@filmroom/vision/internal/engines/player-tracking/track-spill.js';
-import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
+import {
+  analyseTracking,
+  TrackRecord,
+  TrackSpill,
+  type TrackingAnalysis,
+} from '@filmroom/vision/player-tracking';
 import { sharedMediaDir } from '@filmroom/test-media';
 
 interface MinuteLine {

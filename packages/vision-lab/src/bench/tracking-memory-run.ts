@@ -6,8 +6,8 @@
  * then one with the result. RSS is the whole process: the main thread and the worker threads
  * (detector and number readers); ffmpeg runs in its own process and is not counted.
  */
-import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
+import { analyseTracking } from '@filmroom/vision/player-tracking';
+import { probeVideo } from '@filmroom/vision/media';
 
 const film = process.argv[2];
 if (!film) throw new Error('usage: tracking-memory-run <film>');

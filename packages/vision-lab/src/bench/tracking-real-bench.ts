@@ -9,15 +9,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DETECTOR_VERSION } from '@filmroom/vision/internal/perception/detector/centernet-detector.js';
-import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
-import type { PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
-import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
-import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
+import {
+  DETECTOR_VERSION,
+  createPersonFinder,
+  type PersonFinder,
+  NumberRecognizer,
+} from '@filmroom/vision/perception';
+import { ffmpegPath, runProcess } from '@filmroom/vision/media';
+import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/player-tracking';
 import { findSharedMedia } from '@filmroom/test-media';
-import { analyseTracking } from '@filmroom/vision/internal/engines/player-tracking/analyse-tracking.js';
-import type { TrackingAnalysis } from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
 import { CachedFinder } from './cached-finder.js';
 import {
   foldOf,

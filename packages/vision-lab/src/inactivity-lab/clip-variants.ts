@@ -1,5 +1,4 @@
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
+import { type Segment, probeVideo } from '@filmroom/vision/media';
 import { cachedFfmpegFilm } from '@filmroom/test-media';
 import type { LabelledClip } from './real-labels.js';
 

@@ -1,21 +1,15 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
-import { findPeople } from '@filmroom/vision/internal/perception/detector/find-people.js';
-import type { Box } from '@filmroom/vision/internal/perception/detector/types.js';
-import { readFrames } from '@filmroom/vision/internal/media/frame-reader.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
-import { findSharedMedia } from '@filmroom/test-media';
+import { createPersonFinder, findPeople, type Box } from '@filmroom/vision/perception';
+import { readFrames, probeVideo, type Segment } from '@filmroom/vision/media';
 import {
   matchPace,
   type CameraStep,
-} from '@filmroom/vision/internal/engines/inactivity/people-pace.js';
-import { cachedFeatures } from './feature-cache.js';
-import {
   buildFeatureMatrix,
   FEATURE_NAMES,
-} from '@filmroom/vision/internal/engines/inactivity/play-features.js';
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+} from '@filmroom/vision/inactivity';
+import { findSharedMedia } from '@filmroom/test-media';
+import { cachedFeatures } from './feature-cache.js';
 import { STYLE_NAMES } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import { loadLabelledClips } from './real-labels.js';

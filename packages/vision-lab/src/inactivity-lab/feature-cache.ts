@@ -7,12 +7,10 @@ import {
   FEATURE_COLUMNS,
   type FeatureColumn,
   type FilmFeatures,
-} from '@filmroom/vision/internal/engines/inactivity/film-features.js';
-import {
   ANALYSIS_FPS,
   ANALYSIS_WIDTH,
-} from '@filmroom/vision/internal/engines/inactivity/tuning.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
+} from '@filmroom/vision/inactivity';
+import { probeVideo } from '@filmroom/vision/media';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */
 export const FEATURE_VERSION = 12;

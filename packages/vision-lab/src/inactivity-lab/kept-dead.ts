@@ -1,12 +1,5 @@
-import {
-  normaliseSegments,
-  totalLength,
-  type Segment,
-} from '@filmroom/vision/internal/media/segments.js';
-import {
-  countedDeadTime,
-  intersectionLength,
-} from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
+import { normaliseSegments, totalLength, type Segment } from '@filmroom/vision/media';
+import { countedDeadTime, intersectionLength } from '@filmroom/vision/inactivity';
 
 /** A stretch of a generated film's timeline: live play or one dead-time habit. */
 export interface HabitStretch {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
-import {
-  decodeOptionsFor,
-  decodePlays,
-} from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import { scoreSegments } from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
+import type { Segment } from '@filmroom/vision/media';
+import { decodeOptionsFor, decodePlays, scoreSegments } from '@filmroom/vision/inactivity';
 import { levelCeiling, liveDeadAuc } from './level-ceiling.js';
 
 const fps = 5;

@@ -1,13 +1,11 @@
-import { normaliseSegments, type Segment } from '@filmroom/vision/internal/media/segments.js';
+import { normaliseSegments, type Segment } from '@filmroom/vision/media';
 import {
   decodeOptionsFor,
   decodePlays,
-} from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import {
   countedDeadTime,
   scoreSegments,
   type SegmentScore,
-} from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
+} from '@filmroom/vision/inactivity';
 import { auc } from './auc.js';
 
 /**

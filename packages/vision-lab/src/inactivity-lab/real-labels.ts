@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import type { Segment } from '@filmroom/vision/media';
 
 export type LabelConfidence = 'high' | 'medium' | 'low';
 

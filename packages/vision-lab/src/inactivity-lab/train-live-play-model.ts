@@ -1,27 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import type { Segment } from '@filmroom/vision/media';
 import {
   DEFAULT_DECODE_OPTIONS,
   decodeOptionsFor,
   decodePlays,
   liveProbabilities,
   type LivePlayModel,
-} from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import {
   buildFeatureMatrix,
   FEATURE_NAMES,
   type FeatureMatrix,
-} from '@filmroom/vision/internal/engines/inactivity/play-features.js';
-import {
   LIVE_PLAY_MODEL,
   parseLivePlayModel,
-} from '@filmroom/vision/internal/engines/inactivity/live-play-weights.js';
-import {
   scoreSegments,
   type SegmentScore,
-} from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
+} from '@filmroom/vision/inactivity';
 import { readdirSync, readFileSync } from 'node:fs';
 import {
   generateStyledFilm,

@@ -5,22 +5,16 @@ import {
   liveProbabilities,
   decodePlays,
   decodeOptionsFor,
-} from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import {
   findRunningPlays,
   quietStretches,
   type QuietStretch,
-} from '@filmroom/vision/internal/engines/inactivity/play-rescue.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
-import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
-import type { PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
-import { cachedFeatures } from './feature-cache.js';
-import type { LivePlayModel } from '@filmroom/vision/internal/engines/inactivity/live-play-model.js';
-import {
+  type LivePlayModel,
   scoreSegments,
   type SegmentScore,
-} from '@filmroom/vision/internal/engines/inactivity/score-segments.js';
-import { normaliseSegments, type Segment } from '@filmroom/vision/internal/media/segments.js';
+} from '@filmroom/vision/inactivity';
+import { probeVideo, normaliseSegments, type Segment } from '@filmroom/vision/media';
+import { createPersonFinder, type PersonFinder } from '@filmroom/vision/perception';
+import { cachedFeatures } from './feature-cache.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { findSharedMedia } from '@filmroom/test-media';

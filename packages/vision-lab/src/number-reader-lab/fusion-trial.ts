@@ -9,18 +9,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readImageRgb } from '@filmroom/vision/internal/perception/detector/read-image.js';
 import {
+  readImageRgb,
   DigitReader,
   type DigitReading,
-} from '@filmroom/vision/internal/perception/numbers/digit-reader.js';
-import { fuseReads } from '@filmroom/vision/internal/perception/numbers/fuse-reads.js';
-import { NUMBER_READER_MODEL } from '@filmroom/vision/internal/perception/numbers/number-reader-model.js';
-import { NumberRecognizer } from '@filmroom/vision/internal/perception/numbers/number-recognizer.js';
-import {
+  fuseReads,
+  NUMBER_READER_MODEL,
+  NumberRecognizer,
   combineReads,
   ocrReads,
-} from '@filmroom/vision/internal/perception/numbers/read-jersey-number.js';
+} from '@filmroom/vision/perception';
 import { sharedMediaDir } from '@filmroom/test-media';
 
 interface Crop {

@@ -14,9 +14,7 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { RgbFrame } from '@filmroom/vision/internal/perception/detector/types.js';
-import { readImageRgb } from '@filmroom/vision/internal/perception/detector/read-image.js';
-import { resizeRgb } from '@filmroom/vision/internal/perception/numbers/rgb-resize.js';
+import { type RgbFrame, readImageRgb, resizeRgb } from '@filmroom/vision/perception';
 import { seededRandom } from '../synth-tracking/seeded-random.js';
 import { sharedMediaDir } from '@filmroom/test-media';
 

@@ -1,11 +1,11 @@
-import { SPORT_FEATURE_NAMES } from '@filmroom/vision/internal/perception/sport/sport-features.js';
 import {
+  SPORT_FEATURE_NAMES,
   SPORT_CLASSES,
   softmax,
   sportLogits,
   type SportClass,
   type SportModel,
-} from '@filmroom/vision/internal/perception/sport/sport-model.js';
+} from '@filmroom/vision/perception';
 
 /** One film's or picture's stills, as feature rows, with its class and group. */
 export interface SportSample {

@@ -1,8 +1,6 @@
 import sharp from 'sharp';
 import { findPictureArea, isWholeFrame, probeVideo } from '@filmroom/vision/media';
-import { filmStills } from '@filmroom/vision/internal/perception/sport/film-stills.js';
-import type { RgbImage } from '@filmroom/vision/internal/perception/sport/sport-features.js';
-import { SPORT_STILLS } from '@filmroom/vision/internal/perception/sport/detect-sport.js';
+import { filmStills, type RgbImage, SPORT_STILLS } from '@filmroom/vision/perception';
 import type { SportItem } from './sport-dataset.js';
 
 /** The stills the runtime would look at: a film's spread keyframes, or the picture itself. */

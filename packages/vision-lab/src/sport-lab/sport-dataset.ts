@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { FilmSport } from '@filmroom/vision/internal/perception/sport/sports.js';
+import type { FilmSport } from '@filmroom/vision/perception';
 import { sharedMediaDir } from '@filmroom/test-media';
 
 /** What a film or frame shows: one of the four sports, or none (a street, a press conference). */

@@ -3,13 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { probeVideo } from '@filmroom/vision/media';
-import { detectSport } from '@filmroom/vision/internal/perception/sport/detect-sport.js';
-import { sportFeatures } from '@filmroom/vision/internal/perception/sport/sport-features.js';
 import {
+  detectSport,
+  sportFeatures,
   distanceFromClass,
   type SportClass,
   type SportModel,
-} from '@filmroom/vision/internal/perception/sport/sport-model.js';
+} from '@filmroom/vision/perception';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
 import type { StyleName } from '../synth/styled/film-style.js';
 import {

@@ -1,13 +1,10 @@
-import { boxIou } from '@filmroom/vision/internal/perception/detector/box-nms.js';
-import type { TeamLetter } from '@filmroom/vision/internal/perception/teams/cluster-teams.js';
+import { boxIou, type TeamLetter } from '@filmroom/vision/perception';
 import {
   appearancesFromSightings,
   type Sighting,
-} from '@filmroom/vision/internal/engines/player-tracking/appearances.js';
-import type {
-  TimeRange,
-  TrackingAnalysis,
-} from '@filmroom/vision/internal/engines/player-tracking/tracking-types.js';
+  type TimeRange,
+  type TrackingAnalysis,
+} from '@filmroom/vision/player-tracking';
 import type { SynthFilmTruth } from './film-types.js';
 
 export interface TrackingScores {

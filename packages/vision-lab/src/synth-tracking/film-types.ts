@@ -1,4 +1,4 @@
-import type { Box } from '@filmroom/vision/internal/perception/detector/types.js';
+import type { Box } from '@filmroom/vision/perception';
 import type { Kit, SpriteRole } from './recolour-sprite.js';
 
 export type TeamLetter = 'A' | 'B';

@@ -1,4 +1,4 @@
-import { CenterNetDetector } from '@filmroom/vision/internal/perception/detector/centernet-detector.js';
+import { CenterNetDetector } from '@filmroom/vision/perception';
 import type { SynthFilmTruth, TeamLetter } from './film-types.js';
 import { cachedSynthFilm } from './render-synth-film.js';
 import { CLEAR_KITS } from './scenarios.js';

@@ -4,8 +4,8 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Box, PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
+import type { Box, PersonFinder } from '@filmroom/vision/perception';
+import { ffmpegPath } from '@filmroom/vision/media';
 import type {
   Lighting,
   SynthFilmTruth,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { PersonFinder } from '@filmroom/vision/internal/perception/detector/types.js';
+import type { PersonFinder } from '@filmroom/vision/perception';
 
 /** A real person cut out of a real frame: RGBA pixels with the grass keyed out. */
 export interface PersonSprite {

@@ -3,9 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { ffmpegPath } from '@filmroom/vision/internal/media/ffmpeg-paths.js';
-import { runProcess } from '@filmroom/vision/internal/media/run-process.js';
-import { abortError, MediaError } from '@filmroom/vision/internal/media/media-error.js';
+import { ffmpegPath, runProcess, abortError, MediaError } from '@filmroom/vision/media';
 
 /** How a generated film is drawn and encoded. */
 export interface SynthFilmEncoding {

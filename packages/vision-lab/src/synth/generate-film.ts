@@ -1,4 +1,4 @@
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import type { Segment } from '@filmroom/vision/media';
 import { synthesiseAudio, SYNTH_AUDIO_RATE } from './audio-track.js';
 import { FrameDrawer } from './draw-frame.js';
 import { cachedFilmTruth, synthFilmPath, writeSynthFilm } from './film-writer.js';

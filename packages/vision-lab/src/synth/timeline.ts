@@ -1,4 +1,4 @@
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import type { Segment } from '@filmroom/vision/media';
 import type { Random } from './random.js';
 import type { SportProfile } from './sport-profile.js';
 

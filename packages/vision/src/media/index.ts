@@ -25,3 +25,4 @@ export { normaliseSegments, totalLength, type Segment } from './segments.js';
 export { runProcess, type RunResult } from './run-process.js';
 export { mediaInputArgs, FILM_DEMUXERS } from './media-input.js';
 export { spawnBound, boundForkOptions } from './spawn-bound.js';
+export { abortError } from './media-error.js';

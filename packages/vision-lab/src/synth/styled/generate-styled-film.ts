@@ -1,4 +1,4 @@
-import type { Segment } from '@filmroom/vision/internal/media/segments.js';
+import type { Segment } from '@filmroom/vision/media';
 import { cachedFilmTruth, synthFilmPath, writeSynthFilm } from '../film-writer.js';
 import { Random } from '../random.js';
 import { sampleLook, type FilmLook, type StyleName } from './film-style.js';

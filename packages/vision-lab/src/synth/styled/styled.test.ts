@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPersonFinder } from '@filmroom/vision/internal/perception/detector/detector-pool.js';
-import { findPeople } from '@filmroom/vision/internal/perception/detector/find-people.js';
-import { readFrames } from '@filmroom/vision/internal/media/frame-reader.js';
-import { probeVideo } from '@filmroom/vision/internal/media/probe.js';
+import { createPersonFinder, findPeople } from '@filmroom/vision/perception';
+import { readFrames, probeVideo } from '@filmroom/vision/media';
 import { Random } from '../random.js';
 import { sampleLook, STYLE_NAMES } from './film-style.js';
 import { generateStyledFilm } from './generate-styled-film.js';
