@@ -1,7 +1,7 @@
 import { loadDigitReader } from '../perception/numbers/number-reader-model.js';
 import { NumberRecognizer } from '../perception/numbers/number-recognizer.js';
 import { readJerseyNumberFile } from '../perception/numbers/read-jersey-number.js';
-import { EXIT_USAGE, type CliCommand } from './command.js';
+import { EXIT_USAGE, type CliCommand } from '../engines/cli-command.js';
 
 const USAGE = 'scout-vision read-number <image>...';
 

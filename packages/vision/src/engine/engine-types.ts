@@ -1,21 +1,16 @@
-import type { InactivityRequest, InactivityResult } from '../engines/inactivity/index.js';
-import type {
-  PlayerTrackingRequest,
-  PlayerTrackingResults,
-  TrackingSummary,
-} from '../engines/player-tracking/index.js';
+import type { AllEngineRuns } from '../engines/registry.js';
+import type { RequestOf, ResultOf } from '../engines/tool-engine.js';
 
-export type { TrackingSummary };
+export type { TrackingSummary } from '../engines/player-tracking/index.js';
+
+/** The name of every engine call, across the tools (`engines/registry.ts`). */
+export type EngineName = keyof AllEngineRuns & string;
 
 /** One engine call, as a worker sends it to an engine process. */
-export type EngineRequest = InactivityRequest | PlayerTrackingRequest;
-
-export type EngineName = EngineRequest['engine'];
+export type EngineRequest = { [Name in EngineName]: RequestOf<AllEngineRuns[Name]> }[EngineName];
 
 /** The result of each engine call. */
-export interface EngineResults extends PlayerTrackingResults {
-  inactivity: InactivityResult;
-}
+export type EngineResults = { [Name in EngineName]: ResultOf<AllEngineRuns[Name]> };
 
 export type EngineResult<R extends EngineRequest> = EngineResults[R['engine']];
 

@@ -1,3 +1,5 @@
+import { toolEngineOf } from '../engines/registry.js';
+import type { EngineRun } from '../engines/tool-engine.js';
 import type { EngineRunOptions } from '../engines/run-options.js';
 import type { EngineRequest, EngineResult } from './engine-types.js';
 
@@ -9,17 +11,10 @@ export async function runEngineRequest<R extends EngineRequest>(
   request: R,
   options: EngineRunOptions = {},
 ): Promise<EngineResult<R>> {
-  switch (request.engine) {
-    case 'inactivity': {
-      const inactivity = await import('../engines/inactivity/index.js');
-      return (await inactivity.run(request, options)) as EngineResult<R>;
-    }
-    case 'track-analyse':
-    case 'track-render': {
-      const playerTracking = await import('../engines/player-tracking/index.js');
-      return (await playerTracking.run(request, options)) as EngineResult<R>;
-    }
-    default:
-      throw new Error(`Unknown engine ${String((request as { engine: unknown }).engine)}`);
-  }
+  const tool = toolEngineOf(request.engine);
+  if (!tool) throw new Error(`Unknown engine ${String(request.engine)}`);
+  const { runs } = await tool.load();
+  // the registry's types pair each call's name with its runner; the lookup by name loses the pairing
+  const run = (runs as unknown as Record<string, EngineRun<R, EngineResult<R>>>)[request.engine]!;
+  return run(request, options);
 }

@@ -13,7 +13,7 @@ export interface InactivityRequest {
 
 export type InactivityResult = InactivityFilterResult;
 
-export function run(
+function runInactivity(
   request: InactivityRequest,
   { signal, onProgress }: EngineRunOptions = {},
 ): Promise<InactivityResult> {
@@ -25,3 +25,7 @@ export function run(
     onProgress,
   });
 }
+
+/** The Inactivity Filter's engine calls (`tool.ts` names them for the registry). */
+export const runs = { inactivity: runInactivity };
+export type InactivityRuns = typeof runs;

@@ -39,41 +39,41 @@ export interface TrackRenderRequest {
 
 export type PlayerTrackingRequest = TrackAnalyseRequest | TrackRenderRequest;
 
-export interface PlayerTrackingResults {
-  'track-analyse': TrackAnalyseResult;
-  'track-render': RenderClipsResult;
+async function analyse(
+  request: TrackAnalyseRequest,
+  { signal, onProgress }: EngineRunOptions = {},
+): Promise<TrackAnalyseResult> {
+  const analysis = await analyseTracking(request.input, {
+    signal,
+    onProgress,
+    photoDir: request.photoDir,
+  });
+  return {
+    durationSec: analysis.durationSec,
+    teams: analysis.teams,
+    players: analysis.players,
+    unnumbered: analysis.unnumbered,
+    ...(analysis.photos ? { photos: analysis.photos } : {}),
+  };
 }
 
-export type PlayerTrackingResult<R extends PlayerTrackingRequest> =
-  PlayerTrackingResults[R['engine']];
-
-export async function run<R extends PlayerTrackingRequest>(
-  request: R,
+function render(
+  request: TrackRenderRequest,
   { signal, onProgress }: EngineRunOptions = {},
-): Promise<PlayerTrackingResult<R>> {
-  if (request.engine === 'track-analyse') {
-    const { photoDir } = request as TrackAnalyseRequest;
-    const analysis = await analyseTracking(request.input, { signal, onProgress, photoDir });
-    const summary: TrackAnalyseResult = {
-      durationSec: analysis.durationSec,
-      teams: analysis.teams,
-      players: analysis.players,
-      unnumbered: analysis.unnumbered,
-      ...(analysis.photos ? { photos: analysis.photos } : {}),
-    };
-    return summary as PlayerTrackingResult<R>;
-  }
-  const render = request as TrackRenderRequest;
-  const result = await renderClips({
-    input: render.input,
-    analysis: render.analysis,
-    teamLetter: render.teamLetter,
-    numbers: render.numbers,
-    playerIds: render.playerIds,
-    output: render.output,
+): Promise<RenderClipsResult> {
+  return renderClips({
+    input: request.input,
+    analysis: request.analysis,
+    teamLetter: request.teamLetter,
+    numbers: request.numbers,
+    playerIds: request.playerIds,
+    output: request.output,
     spotlight: true,
     signal,
     onProgress,
   });
-  return result as PlayerTrackingResult<R>;
 }
+
+/** Player Tracking's engine calls (`tool.ts` names them for the registry). */
+export const runs = { 'track-analyse': analyse, 'track-render': render };
+export type PlayerTrackingRuns = typeof runs;

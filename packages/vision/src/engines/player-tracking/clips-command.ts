@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { ClipPlanError } from '../engines/player-tracking/clips/plan-clips.js';
-import { renderClips } from '../engines/player-tracking/clips/render-clips.js';
-import type { TrackingAnalysis } from '../engines/player-tracking/tracking-types.js';
+import { ClipPlanError } from './clips/plan-clips.js';
+import { renderClips } from './clips/render-clips.js';
+import type { TrackingAnalysis } from './tracking-types.js';
 import {
   EXIT_USAGE,
   parseFilmCommandArgs,
   runEngineCommand,
   usageError,
   type CliCommand,
-} from './command.js';
+} from '../cli-command.js';
 
 const USAGE =
   'scout-vision clips <input> --analysis <analysis.json> --team A --players 12,7 --output <out.mp4> [--spotlight] [--quiet]';

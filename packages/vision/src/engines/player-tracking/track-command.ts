@@ -1,13 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { analyseTracking } from '../engines/player-tracking/analyse-tracking.js';
-import type { TimeRange } from '../engines/player-tracking/tracking-types.js';
+import { analyseTracking } from './analyse-tracking.js';
+import type { TimeRange } from './tracking-types.js';
 import {
   EXIT_USAGE,
   parseFilmCommandArgs,
   runEngineCommand,
   usageError,
   type CliCommand,
-} from './command.js';
+} from '../cli-command.js';
 
 const USAGE =
   'scout-vision track <input> --json <analysis.json> [--fps 2] [--layout tiles|letterbox] [--segments <live.json>] [--photos <dir>] [--quiet]';

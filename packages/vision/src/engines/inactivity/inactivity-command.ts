@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
-import { runInactivityFilter } from '../engines/inactivity/run-inactivity-filter.js';
-import { isSportChoice, SPORT_CHOICES } from '../perception/sport/sports.js';
+import { runInactivityFilter } from './run-inactivity-filter.js';
+import { isSportChoice, SPORT_CHOICES } from '../../perception/sport/sports.js';
 import {
   EXIT_USAGE,
   parseFilmCommandArgs,
   runEngineCommand,
   usageError,
   type CliCommand,
-} from './command.js';
+} from '../cli-command.js';
 
 const USAGE = `scout-vision inactivity <input> --json <out.json> [--output <out.mp4>] [--sport <${SPORT_CHOICES.join('|')}>] [--quiet]`;
 

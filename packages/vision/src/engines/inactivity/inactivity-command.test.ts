@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { generatedFilm, notAVideo } from '@filmroom/test-media';
 import { inactivityCommand } from './inactivity-command.js';
 
-const dir = resolve(import.meta.dirname, '../../.cache/test-media');
+const dir = resolve(import.meta.dirname, '../../../.cache/test-media');
 mkdirSync(dir, { recursive: true });
 
 describe('scout-vision inactivity', () => {
