@@ -1,3 +1,4 @@
+import { loadDigitReader } from '../../perception/numbers/number-reader-model.js';
 import { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
 import { TextDetector } from '../../perception/numbers/text-detector.js';
 import { movableBuffer, WorkerClient } from '../../threads/worker-client.js';
@@ -124,5 +125,7 @@ export async function createNumberReader(
   if (!options.recognizer) owned.push(recognizer);
   const textDetector = options.textDetector ?? (await TextDetector.create());
   if (!options.textDetector) owned.push(textDetector);
-  return new InThreadReader({ recognizer, textDetector }, owned);
+  const digits = await loadDigitReader();
+  if (digits) owned.push(digits);
+  return new InThreadReader({ recognizer, textDetector, digits }, owned);
 }

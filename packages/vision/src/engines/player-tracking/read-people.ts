@@ -1,5 +1,6 @@
 import type { Box, RgbFrame } from '../../perception/detector/types.js';
 import { addsOneDigit } from '../../perception/numbers/digit-relation.js';
+import type { DigitReader } from '../../perception/numbers/digit-reader.js';
 import type { NumberRecognizer } from '../../perception/numbers/number-recognizer.js';
 import {
   combineReads,
@@ -73,6 +74,8 @@ export interface FrameReadRequest {
 export interface ReadModels {
   textDetector: TextDetector;
   recognizer: NumberRecognizer;
+  /** The trained reader, fused with PP-OCR on text boxes; null when its weights are absent. */
+  digits: DigitReader | null;
 }
 
 /** A pixel test for "this is the jersey": within a perceptual distance of the jersey colour. */
@@ -181,6 +184,7 @@ export async function readPeople(
         detail?.frame ?? request.frame,
         detail ? scaleBox(box, detail.scale, detail.frame) : box,
         job.textLook,
+        models.digits,
       );
     }
     const band =

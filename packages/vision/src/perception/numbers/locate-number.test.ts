@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, RgbFrame } from '../detector/types.js';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { BODY_LOOKS, isCutCloseUp, isNumberShaped, isOnBody, upperBody } from './locate-number.js';
+import type { DigitReader } from './digit-reader.js';
+import { loadDigitReader } from './number-reader-model.js';
 import { NumberRecognizer } from './number-recognizer.js';
 import { readPersonNumber } from './read-person-number.js';
 import { boxesFromMap, TextDetector } from './text-detector.js';
@@ -204,5 +206,45 @@ describe.skipIf(!media.path)(withSkipReason('numbers found on real players', med
     expect(cx).toBeLessThan(box[0] + box[2] * 0.8);
     expect(cy).toBeGreaterThan(box[1] + box[3] * 0.1);
     expect(cy).toBeLessThan(box[1] + box[3] * 0.55);
+  });
+
+  describe('with the trained reader fused in', () => {
+    let digits: DigitReader | null;
+    beforeAll(async () => {
+      digits = await loadDigitReader();
+    });
+    afterAll(async () => {
+      await digits?.close();
+    });
+
+    const looks = async (frame: RgbFrame, box: Box): Promise<(number | null)[]> => {
+      const reads = [];
+      for (let look = 0; look < BODY_LOOKS.length; look++)
+        reads.push((await readPersonNumber(detector, recognizer, frame, box, look, digits)).number);
+      return reads;
+    };
+
+    it('reads a red outlined 77 whole in a text region that holds the plate and the shirt below', async (context) => {
+      if (!digits) context.skip();
+      const frame = await loadFrame('football_mca_IMG7650_t0.5.jpg');
+      // the reader alone, on such a region, can be sure of a part of it (an earlier reader: 11)
+      expect(await looks(frame, [1155, 380, 73, 209])).toEqual([77, 77, 77]);
+    });
+
+    it('completes numbers PP-OCR reads in part, and reads no other number', async (context) => {
+      if (!digits) context.skip();
+      const frame = await loadFrame('football_mca_IMG7584_t0.5.jpg');
+      // navy outlined digits on red: PP-OCR alone read 13, 13 and 3; and 5, 5 and 25
+      for (const [box, number] of [
+        [[624, 462, 60, 185], 13],
+        [[741, 451, 53, 175], 25],
+        [[548, 466, 59, 184], 10],
+      ] as [Box, number][]) {
+        const reads = await looks(frame, box);
+        expect(reads).toContain(number);
+        // nothing but the number, or a part of it
+        expect(reads.filter((n) => n !== null && !String(number).includes(String(n)))).toEqual([]);
+      }
+    });
   });
 });

@@ -34,11 +34,11 @@ export function isPlausibleNumber(text: string): boolean {
  * Below this fused confidence a crop is 'unreadable': of 0.4 and 0.6, the one that read most held-out
  * real crops right (the soccer tracks and basketball crops the reader never trained on; not the bench's).
  */
-const DEFAULT_MIN_FUSED = 0.4;
+export const DEFAULT_MIN_FUSED = 0.4;
 
 /** Combines variant reads: the text with the highest summed confidence wins, scored by its share. */
 export function combineReads(
-  reads: { text: string; confidence: number }[],
+  reads: readonly { text: string; confidence: number }[],
   minConfidence: number,
 ): JerseyRead {
   const scores = new Map<string, number>();
@@ -99,11 +99,23 @@ export async function readJerseyNumber(
   digits?: DigitReader | null,
 ): Promise<JerseyRead> {
   const reads = await ocrReads(recognizer, crop);
-  if (!digits) return combineReads(reads, minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  const floor = minConfidence ?? (digits ? DEFAULT_MIN_FUSED : DEFAULT_MIN_CONFIDENCE);
+  return readTextBox(reads, crop, digits ?? null, floor);
+}
+
+/**
+ * The number in one crop from PP-OCR's `reads` of it: with the trained reader, the two readers fused
+ * (`fuseReads`); without it, PP-OCR's reads combined (`combineReads`). Null below `minConfidence`.
+ */
+export async function readTextBox(
+  reads: readonly TextRead[],
+  crop: RgbFrame,
+  digits: DigitReader | null,
+  minConfidence: number,
+): Promise<JerseyRead> {
+  if (!digits) return combineReads(reads, minConfidence);
   const fused = await fusedJerseyRead(reads, digits, crop);
-  return fused.confidence >= (minConfidence ?? DEFAULT_MIN_FUSED)
-    ? fused
-    : { number: null, confidence: fused.confidence };
+  return fused.confidence >= minConfidence ? fused : { number: null, confidence: fused.confidence };
 }
 
 /** Reads a jersey number from an image file (JPEG, PNG, …) of a number or a torso. */

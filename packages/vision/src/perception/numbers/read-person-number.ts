@@ -9,7 +9,13 @@ import {
   type UpperBody,
 } from './locate-number.js';
 import type { NumberRead, NumberRecognizer } from './number-recognizer.js';
-import { combineReads, isPlausibleNumber, type JerseyRead } from './read-jersey-number.js';
+import type { DigitReader } from './digit-reader.js';
+import {
+  DEFAULT_MIN_FUSED,
+  isPlausibleNumber,
+  readTextBox,
+  type JerseyRead,
+} from './read-jersey-number.js';
 import type { TextDetector } from './text-detector.js';
 
 /** Text boxes read per person (the surest first): a name plate and a number, a sleeve number. */
@@ -76,13 +82,14 @@ export async function readPersonNumber(
   frame: RgbFrame,
   box: Box,
   look = 0,
+  digits: DigitReader | null = null,
 ): Promise<JerseyRead & { textBoxes: number }> {
   const body = upperBody(frame, box, BODY_LOOKS[look % BODY_LOOKS.length]);
-  const found = await readBody(detector, recognizer, body, box);
+  const found = await readBody(detector, recognizer, digits, body, box);
   if (found.number !== null || !isCutCloseUp(frame, box)) return found;
   // a close-up cut off below: its number may lie under the upper body, so look there too
   const lower = upperBody(frame, box, LOWER_BODY_LOOK);
-  const below = await readBody(detector, recognizer, lower, box);
+  const below = await readBody(detector, recognizer, digits, lower, box);
   return {
     ...(below.number !== null ? below : found),
     textBoxes: found.textBoxes + below.textBoxes,
@@ -93,14 +100,16 @@ export async function readPersonNumber(
 async function readBody(
   detector: TextDetector,
   recognizer: NumberRecognizer,
+  digits: DigitReader | null,
   body: UpperBody,
   box: Box,
 ): Promise<JerseyRead & { textBoxes: number }> {
   const texts = await locateNumbers(detector, body, box);
   let best: JerseyRead = { number: null, confidence: 0 };
-  const readPart = async (text: Box, share: Share): Promise<NumberRead[]> => {
+  const readPart = async (text: Box, share: Share) => {
     const crop = marginCrop(body.image, partOf(text, share));
-    return [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })];
+    const reads = [await recognizer.read(crop), await recognizer.read(crop, { stretch: 1.4 })];
+    return { reads, read: () => readTextBox(reads, crop, digits, digits ? DEFAULT_MIN_FUSED : 0) };
   };
   const readWindows = async (text: Box): Promise<JerseyRead> => {
     const reads: NumberRead[] = [];
@@ -114,12 +123,12 @@ async function readBody(
     let boxBest = 0;
     let otherDigits = false;
     for (const [i, share] of TEXT_PARTS.entries()) {
-      const reads = await readPart(text.box, share);
+      const part = await readPart(text.box, share);
       // the whole box surely reads as digits no shirt carries ('007', '100'): its parts would
       // only read a piece of them ('10')
-      otherDigits = i === 0 && reads.some(isSureOtherDigits);
+      otherDigits = i === 0 && part.reads.some(isSureOtherDigits);
       if (otherDigits) break;
-      const read = combineReads(reads, 0);
+      const read = await part.read();
       if (read.number === null) continue;
       boxBest = Math.max(boxBest, read.confidence);
       if (read.confidence > best.confidence) best = read;
