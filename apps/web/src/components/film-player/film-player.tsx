@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   MediaControlBar,
   MediaController,
@@ -27,8 +19,6 @@ import {
   formatFilmTime,
   frameStepTime,
   isLooping,
-  loopJump,
-  measuredFrameRate,
   nextChapterStart,
   PLAYBACK_RATES,
   previousChapterStart,
@@ -36,6 +26,13 @@ import {
   stepRate,
   type LoopRange,
 } from './film-study.js';
+import {
+  capitalised,
+  useChaptersTrack,
+  useLoopPlayback,
+  useMeasuredFrameRate,
+  useRewindShuttle,
+} from './film-player-hooks.js';
 import './film-player.css';
 
 export interface FilmPlayerProps {
@@ -59,19 +56,6 @@ function playQuietly(video: HTMLVideoElement): void {
   Promise.resolve(video.play()).catch(() => undefined);
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** A WebVTT chapters track: media-chrome draws each chapter as a segment of the seek bar. */
-function chaptersVtt(chapters: readonly VideoChapter[], noun: string): string {
-  const stamp = (seconds: number) =>
-    new Date(Math.max(0, seconds) * 1000).toISOString().slice(11, 23);
-  const cues = chapters.map(
-    (chapter, index) =>
-      `${index + 1}\n${stamp(chapter.start)} --> ${stamp(chapter.end)}\n${capitalised(noun)} ${index + 1}`,
-  );
-  return ['WEBVTT', ...cues].join('\n\n') + '\n';
-}
-
 /** A film-study player: media-chrome controls plus frame steps, J/K/L, speeds, loops and chapters. */
 export function FilmPlayer({
   src,
@@ -90,21 +74,14 @@ export function FilmPlayer({
   const [speed, setSpeed] = useState(0);
   const [loop, setLoop] = useState<LoopRange>({});
   const [isShowingShortcuts, setShowingShortcuts] = useState(false);
-  const [measuredFps, setMeasuredFps] = useState<number | undefined>();
+  const measuredFps = useMeasuredFrameRate(videoRef, frameRate, src);
   const fps = frameRate ?? measuredFps ?? DEFAULT_FRAME_RATE;
   const hasChapters = chapters.length > 0;
   const noun = capitalised(chapterNoun);
-
-  const chaptersUrl = useMemo(() => {
-    if (!hasChapters || typeof URL.createObjectURL !== 'function') return undefined;
-    return URL.createObjectURL(
-      new Blob([chaptersVtt(chapters, chapterNoun)], { type: 'text/vtt' }),
-    );
-  }, [chapters, chapterNoun, hasChapters]);
-  useEffect(
-    () => () => (chaptersUrl ? URL.revokeObjectURL(chaptersUrl) : undefined),
-    [chaptersUrl],
-  );
+  const chaptersUrl = useChaptersTrack(chapters, chapterNoun);
+  const stopShuttle = useCallback(() => setSpeed(0), []);
+  useLoopPlayback(videoRef, loop);
+  useRewindShuttle(videoRef, speed, loop, stopShuttle);
 
   useEffect(() => {
     if (autoFocus) rootRef.current?.focus();
@@ -128,66 +105,6 @@ export function FilmPlayer({
       video.removeEventListener('pause', onPause);
     };
   }, []);
-
-  // The film's frame rate, from the media times of frames shown one after another while it plays.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || frameRate || typeof video.requestVideoFrameCallback !== 'function') return;
-    const steps: number[] = [];
-    let last: { mediaTime: number; presentedFrames: number } | undefined;
-    let handle = 0;
-    const onFrame: VideoFrameRequestCallback = (_now, frame) => {
-      if (last && frame.presentedFrames === last.presentedFrames + 1) {
-        steps.push(frame.mediaTime - last.mediaTime);
-        const measured = measuredFrameRate(steps);
-        if (measured && steps.length >= 12) {
-          setMeasuredFps(measured);
-          return;
-        }
-      }
-      last = { mediaTime: frame.mediaTime, presentedFrames: frame.presentedFrames };
-      handle = video.requestVideoFrameCallback(onFrame);
-    };
-    handle = video.requestVideoFrameCallback(onFrame);
-    return () => video.cancelVideoFrameCallback(handle);
-  }, [frameRate, src]);
-
-  // A looping range holds playback between its ends, checked every animation frame.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !isLooping(loop)) return;
-    let handle = 0;
-    const check = () => {
-      const jump = loopJump(loop, video.currentTime);
-      if (jump !== undefined && !video.paused) video.currentTime = jump;
-      handle = requestAnimationFrame(check);
-    };
-    handle = requestAnimationFrame(check);
-    return () => cancelAnimationFrame(handle);
-  }, [loop]);
-
-  // Browsers cannot play backwards: J moves the picture back at the shuttle's speed.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || speed >= 0) return;
-    video.pause();
-    let previous = performance.now();
-    let handle = 0;
-    const rewind = (now: number) => {
-      const elapsed = (now - previous) / 1000;
-      previous = now;
-      const floor = isLooping(loop) ? loop.in : 0;
-      const target = video.currentTime + speed * elapsed;
-      video.currentTime = target <= floor && isLooping(loop) ? loop.out : Math.max(0, target);
-      if (target <= 0 && !isLooping(loop)) {
-        setSpeed(0);
-        return;
-      }
-      handle = requestAnimationFrame(rewind);
-    };
-    handle = requestAnimationFrame(rewind);
-    return () => cancelAnimationFrame(handle);
-  }, [speed, loop]);
 
   const seekTo = useCallback((target: number | undefined) => {
     const video = videoRef.current;
