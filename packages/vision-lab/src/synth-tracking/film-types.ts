@@ -1,7 +1,7 @@
-import type { Box } from '@filmroom/vision/perception';
+import type { Box, TeamLetter } from '@filmroom/vision/perception';
 import type { Kit, SpriteRole } from './recolour-sprite.js';
 
-export type TeamLetter = 'A' | 'B';
+export type { TeamLetter };
 
 export interface SynthPlayer {
   id: number;
