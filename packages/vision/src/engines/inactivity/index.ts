@@ -11,12 +11,10 @@ export interface InactivityRequest {
   sport?: SportChoice;
 }
 
-export type InactivityResult = InactivityFilterResult;
-
 function runInactivity(
   request: InactivityRequest,
   { signal, onProgress }: EngineRunOptions = {},
-): Promise<InactivityResult> {
+): Promise<InactivityFilterResult> {
   return runInactivityFilter({
     input: request.input,
     output: request.output,

@@ -37,8 +37,6 @@ export interface TrackRenderRequest {
   playerIds?: string[];
 }
 
-export type PlayerTrackingRequest = TrackAnalyseRequest | TrackRenderRequest;
-
 async function analyse(
   request: TrackAnalyseRequest,
   { signal, onProgress }: EngineRunOptions = {},
