@@ -21,29 +21,30 @@ from jersey_crops import SIZE
 
 
 class NumberReader(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
+        c1, c2, c3, fc = (int(round(c * width)) for c in (24, 48, 64, 160))
 
         def conv(cin: int, cout: int) -> list[nn.Module]:
             return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
 
         # small on purpose: it trains on two processor cores and reads hundreds of crops a minute
         self.features = nn.Sequential(
-            *conv(3, 24),
+            *conv(3, c1),
             nn.MaxPool2d(2),
-            *conv(24, 48),
-            *conv(48, 48),
+            *conv(c1, c2),
+            *conv(c2, c2),
             nn.MaxPool2d(2),
-            *conv(48, 64),
-            *conv(64, 64),
+            *conv(c2, c3),
+            *conv(c3, c3),
             nn.MaxPool2d(2),
         )
         self.shared = nn.Sequential(
-            nn.Flatten(), nn.Linear(64 * 4 * 4, 160), nn.ReLU(inplace=True), nn.Dropout(0.3)
+            nn.Flatten(), nn.Linear(c3 * 4 * 4, fc), nn.ReLU(inplace=True), nn.Dropout(0.3)
         )
-        self.length = nn.Linear(160, 3)
-        self.first = nn.Linear(160, 10)
-        self.second = nn.Linear(160, 10)
+        self.length = nn.Linear(fc, 3)
+        self.first = nn.Linear(fc, 10)
+        self.second = nn.Linear(fc, 10)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         # x: N x 3 x SIZE x SIZE, RGB 0-1. Each crop is brought to zero mean and unit spread, so
@@ -172,11 +173,16 @@ def main() -> None:
     parser.add_argument("--out", required=True, help="the ONNX file to write")
     parser.add_argument("--epochs", type=int, default=14)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--width", type=float, default=1.0, help="the layers' widths, times the first reader's")
+    parser.add_argument(
+        "--basketball-repeat", type=int, default=1, help="how many times an epoch shows each basketball crop"
+    )
     args = parser.parse_args()
     torch.manual_seed(1)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(1)
     real_train = [split(args.real, name, "train") for name in ("soccer", "basketball")]
+    real_train += [real_train[1]] * (args.basketball_repeat - 1)
     synthetic = rendered(args.rendered) if args.rendered else None
     held_out = {
         "soccer tracks held out": split(args.real, "soccer", "test"),
@@ -187,7 +193,7 @@ def main() -> None:
         print(f"{name}: {len(crops)} inputs", flush=True)
     for name, crops in held_out.items():
         print(f"{name}: {len(crops)} crops", flush=True)
-    model = NumberReader()
+    model = NumberReader(args.width)
     per_epoch = sum(len(c) for c in real_train) + (args.rendered_per_epoch if synthetic else 0)
     steps = args.epochs * ((per_epoch + 255) // 256)
     optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
