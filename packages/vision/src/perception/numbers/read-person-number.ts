@@ -74,7 +74,8 @@ function partOf([x, y, w, h]: Box, [px, py, pw, ph]: Share): Box {
  * surely as digits no shirt carries ('007') is not read in pieces. The surest plausible read wins
  * (the first at 0.95 or more ends the look); `null` number when none. `look` counts the track's looks
  * so far: each takes the next of the body scales. A close-up cut off below whose upper body shows no
- * number is looked at once more lower down (`LOWER_BODY_LOOK`).
+ * number is looked at once more lower down (`LOWER_BODY_LOOK`). With the trained reader (`digits`),
+ * each text box's reads are fused with its reading of the box (`readTextBox`); windows stay PP-OCR's.
  */
 export async function readPersonNumber(
   detector: TextDetector,
