@@ -21,3 +21,4 @@ export * from './video-file-check.js';
 export * from './output-titles.js';
 export * from './sports.js';
 export * from './unreadable-video.js';
+export * from './cut-review.js';

@@ -31,6 +31,10 @@ export const ApiPaths = {
   selectTrackingPlayers: '/videos/processing/select-tracking-players',
   /** The coach's number for one tracked player (beyond the spec). */
   trackingPlayerNumber: '/videos/processing/tracking-player-number',
+  /** An Inactivity Filter output's cuts, to review (beyond the spec, #48). */
+  cutReview: '/videos/library/cut-review',
+  /** The coach's reviewed cuts, rendered into the output in place (beyond the spec, #48). */
+  saveCuts: '/videos/library/save-cuts',
   errorNotificationRead: '/videos/processing/error-notification-readed',
   directDownload: '/videos/library/direct-download-video',
   deleteInProgressVideo: '/videos/library/delete-in-progress-video',

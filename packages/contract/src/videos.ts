@@ -50,6 +50,11 @@ export interface LibraryVideo {
   chapters?: VideoChapter[];
   /** A Player Tracking output only: the team and numbers it follows (beyond the spec). */
   chosenPlayers?: ChosenPlayers;
+  /**
+   * An Inactivity Filter output whose cuts the coach can review (beyond the spec): present when its
+   * analysis is kept; `saving` while reviewed cuts are being rendered into it.
+   */
+  cutReview?: { saving: boolean };
 }
 
 /** A video being processed (spec §3). */

@@ -19,6 +19,12 @@ export type {
   TimeRange,
   UnnumberedPlayer,
 } from '../engines/player-tracking/tracking-types.js';
+export {
+  decideCuts,
+  keptAtLevel,
+  stretchesOf,
+  type CutAnalysis,
+} from '../engines/inactivity/cut-review.js';
 export { renumberPlayer, RenumberError } from '../engines/player-tracking/renumber-player.js';
 export { runEngineRequest } from './run-engine-request.js';
 

@@ -2,9 +2,12 @@ import { findPictureArea, isWholeFrame, type PictureArea } from '../../media/pic
 import { probeVideo, type MediaInfo } from '../../media/probe.js';
 import { totalLength } from '../../media/segments.js';
 import { extractFilmFeatures, type FilmFeatures } from './film-features.js';
+import type { CutAnalysis } from './cut-review.js';
 import {
   decodeOptionsFor,
   explainSegments,
+  filmLevels,
+  gameShots,
   liveProbabilities,
   type DecodeOptions,
   type LivePlayModel,
@@ -45,6 +48,8 @@ export interface LivePlayResult {
   keptSec: number;
   info: MediaInfo;
   features: FilmFeatures;
+  /** What the coach's review re-decides the film from (`cut-review.ts`). */
+  review: CutAnalysis;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const model = options.model ?? LIVE_PLAY_MODEL;
   const matrix = buildFeatureMatrix(features);
   const probabilities = liveProbabilities(matrix, model);
+  const decode = decodeOptionsFor(model, options.decode);
   let segments: LiveSegment[] = explainSegments(
     matrix,
     probabilities,
@@ -81,7 +87,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     fps,
     durationSec,
     model,
-    decodeOptionsFor(model, options.decode),
+    decode,
   );
   if (options.rescue !== false) {
     const found = await findRunningPlays({
@@ -99,5 +105,17 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     );
   }
   options.onProgress?.(100);
-  return { durationSec, segments, keptSec: totalLength(segments), info, features };
+  const review: CutAnalysis = {
+    durationSec,
+    stepSec: 1 / fps,
+    live: Array.from(probabilities, (p) => Math.round(p * 100) / 100),
+    game: gameShots(matrix, fps)
+      .filter((shot) => shot.game)
+      .map((shot) => ({ start: shot.start / fps, end: Math.min(durationSec, shot.end / fps) })),
+    levels: decode.ownLevels
+      ? filmLevels(probabilities, durationSec, model)
+      : { enter: model.enter, stay: model.stay },
+    segments,
+  };
+  return { durationSec, segments, keptSec: totalLength(segments), info, features, review };
 }

@@ -8,6 +8,7 @@ import {
   type FilmSportResolution,
 } from '../../perception/sport/resolve-sport.js';
 import type { SportChoice } from '../../perception/sport/sports.js';
+import type { CutAnalysis } from './cut-review.js';
 import type { DecodeOptions, LiveSegment } from './live-play-model.js';
 
 export interface InactivityFilterOptions {
@@ -33,6 +34,8 @@ export interface InactivityFilterResult {
   rendered: boolean;
   /** The sport the analysis went by, when one was chosen (detected for "auto"). */
   sport?: FilmSportResolution;
+  /** What the coach's review of the cuts re-decides the film from, with no new analysis. */
+  review: CutAnalysis;
 }
 
 const ANALYSIS_SHARE_WITH_RENDER = 85;
@@ -85,18 +88,20 @@ export async function runInactivityFilter(
     rendered = true;
   }
   onProgress?.(100);
+  const segments = live.segments.map((s) => ({
+    ...s,
+    start: round(s.start),
+    end: round(s.end),
+    confidence: Math.round(s.confidence * 100) / 100,
+  }));
   return {
     durationSec: round(live.durationSec),
-    segments: live.segments.map((s) => ({
-      ...s,
-      start: round(s.start),
-      end: round(s.end),
-      confidence: Math.round(s.confidence * 100) / 100,
-    })),
+    segments,
     keptSec: round(live.keptSec),
     timings: { analysisSec: round(analysisSec), renderSec: round(renderSec) },
     rendered,
     ...(sport ? { sport } : {}),
+    review: { ...live.review, durationSec: round(live.durationSec), segments },
   };
 }
 
