@@ -43,7 +43,7 @@ export const cutReviewQuerySchema = z.object({
   /** Absent: the saved review, or the engine's decision. */
   level: z.coerce.number().int().min(CUT_LEVELS.min).max(CUT_LEVELS.max).optional(),
 });
-export type CutReviewQuery = z.input<typeof cutReviewQuerySchema>;
+export type CutReviewQuery = z.output<typeof cutReviewQuerySchema>;
 
 const keptStretchSchema = z.object({ start: z.number().min(0), end: z.number().min(0) });
 

@@ -57,6 +57,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     signer,
     sharing,
     processing,
+    cutReview,
     library,
     intake,
     retries,
@@ -133,7 +134,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             }),
           );
           await scope.register(
-            processingRoutes({ processing, authenticate: authenticate(accessTokens) }),
+            processingRoutes({
+              processing,
+              cutReview,
+              authenticate: authenticate(accessTokens),
+            }),
           );
         });
       });

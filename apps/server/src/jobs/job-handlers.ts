@@ -2,6 +2,7 @@ import { ENGINE_JOB_KINDS } from '../infra/queue/job-kinds.js';
 import type { JobHandlers } from '../infra/queue/job-queue.js';
 import type { Services } from '../services/create-services.js';
 import { accountMailJob } from './account-mail.job.js';
+import { cutReviewJob } from './cut-review.job.js';
 import { ingestJobs } from './ingest.job.js';
 import { processingJobs } from './processing.job.js';
 
@@ -11,5 +12,6 @@ export function createJobHandlers(services: Services): JobHandlers {
     ...ingestJobs(services.ingest),
     ...processingJobs(services.processingRuns, ENGINE_JOB_KINDS),
     'account-mail': accountMailJob({ accountMails: services.accountMails }),
+    'cut-review-render': cutReviewJob(services.cutReview),
   };
 }

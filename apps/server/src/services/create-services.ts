@@ -41,6 +41,7 @@ import {
   type EngineRunner,
 } from './processing/processing-run.service.js';
 import { createProcessingService } from './processing/processing.service.js';
+import { createCutReviewService } from './processing/cut-review.service.js';
 import { toolRegistry, type ToolRegistry } from './processing/tools/index.js';
 import { createProfileSharingService } from './sharing/profile-sharing.service.js';
 import { createAccessTokenService } from './tokens/access-token.service.js';
@@ -274,6 +275,16 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     staleAfterMs: config.jobStaleMs,
     timeLimit: config.processingTimeLimit,
   });
+  const cutReview = createCutReviewService({
+    videos,
+    jobs,
+    signer,
+    storage,
+    clock,
+    logger,
+    media: { probe, thumbnail: makeThumbnail },
+    tmpDir: infra.tmpDir,
+  });
 
   return {
     repositories,
@@ -286,6 +297,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     sharing,
     processing,
     processingRuns,
+    cutReview,
     library,
     intake,
     ingest,

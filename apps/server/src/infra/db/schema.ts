@@ -8,7 +8,7 @@ import {
   type Tool,
   type VideoChapter,
 } from '@filmroom/contract';
-import type { TrackingSummary } from '@filmroom/vision/engine';
+import type { CutAnalysis, TrackingSummary } from '@filmroom/vision/engine';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -98,6 +98,18 @@ export const VIDEO_SOURCES = [
 ] as const;
 export type { VideoSource };
 
+/** The coach's cuts of an output (source time): the level they started from and what is kept. */
+export interface CoachCuts {
+  level: number;
+  kept: { start: number; end: number }[];
+}
+
+/** An output's reviewed cuts: the last rendered, and those being rendered (null when none). */
+export interface StoredCutReview {
+  saved: CoachCuts | null;
+  rendering: CoachCuts | null;
+}
+
 /**
  * importing: a link is being downloaded; ingesting: stored, thumbnail/rendition being made;
  * ready: playable; failed: import or ingest failed (errorMessage says why); processed: a processing
@@ -156,6 +168,10 @@ export const videos = pgTable(
     chapters: jsonb('chapters').$type<VideoChapter[]>(),
     /** A Player Tracking output: the team and numbers chosen for it. */
     chosenPlayers: jsonb('chosen_players').$type<ChosenPlayers>(),
+    /** An Inactivity Filter output: the analysis its cuts are reviewed and re-decided from. */
+    cutAnalysis: jsonb('cut_analysis').$type<CutAnalysis>(),
+    /** An Inactivity Filter output: the coach's reviewed cuts, saved and being rendered. */
+    cutReview: jsonb('cut_review').$type<StoredCutReview>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import {
   libraryVersions,
   processingJobs,
   videos,
+  type CoachCuts,
   type VideoRow,
   type VideoSource,
   type VideoStatus,
@@ -51,6 +52,8 @@ export type VideoChanges = Partial<
     | 'height'
     | 'videoCodec'
     | 'audioCodec'
+    | 'chapters'
+    | 'cutReview'
   >
 >;
 
@@ -78,8 +81,13 @@ const libraryColumns = {
   sourceDurationSec: videos.sourceDurationSec,
   chapters: videos.chapters,
   chosenPlayers: videos.chosenPlayers,
+  cutReview: videos.cutReview,
+  // the analysis itself can be large: the list only says whether there is one
+  hasCutAnalysis: sql<boolean>`${videos.cutAnalysis} is not null`.as('has_cut_analysis'),
 };
-export type LibraryVideoRow = Pick<Video, keyof typeof libraryColumns>;
+/** A list row, or a whole row (whose analysis says whether there is one). */
+export type LibraryVideoRow = Pick<Video, Exclude<keyof typeof libraryColumns, 'hasCutAnalysis'>> &
+  ({ hasCutAnalysis: boolean } | Pick<Video, 'cutAnalysis'>);
 
 /** The columns the in-progress list shows (spec §3 in-progress video). */
 const inProgressColumns = {
@@ -180,6 +188,34 @@ export function createVideosRepository(db: Database) {
         .update(videos)
         .set({ ...changes, updatedAt: now })
         .where(eq(videos.id, id))
+        .returning();
+      return video;
+    },
+
+    /**
+     * Marks the coach's cuts of an output as rendering, unless others are rendering already:
+     * undefined then (or when the video is not the user's).
+     */
+    async startCutRender(
+      userId: string,
+      id: string,
+      rendering: CoachCuts,
+      now: Date,
+    ): Promise<Video | undefined> {
+      if (!isVideoId(id)) return undefined;
+      const [video] = await db
+        .update(videos)
+        .set({
+          cutReview: sql`jsonb_build_object('saved', coalesce(${videos.cutReview}->'saved', 'null'::jsonb), 'rendering', ${JSON.stringify(rendering)}::jsonb)`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(videos.id, id),
+            eq(videos.userId, userId),
+            or(isNull(videos.cutReview), sql`${videos.cutReview}->'rendering' = 'null'::jsonb`),
+          ),
+        )
         .returning();
       return video;
     },

@@ -14,6 +14,8 @@ export type JobPayloads = {
    * address, so the request answers alike, and as fast, whether or not the account exists.
    */
   'account-mail': { kind: 'activation' | 'password-reset'; email: string };
+  /** Render a coach's reviewed cuts into an Inactivity Filter output, in place. */
+  'cut-review-render': { videoId: string };
 } & {
   /** A stage of a processing tool (its job kinds are listed in the contract's TOOLS). */
   [K in ToolJobKind]: { processingJobId: string };
@@ -66,6 +68,13 @@ export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
     expireInSeconds: 2 * 3600,
   },
   ...engineJobPolicies(),
+  // a render of the kept stretches: a copy of most of the film, minutes for a whole game
+  'cut-review-render': {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 2 * 3600,
+  },
   // A mail server outage is retried for a few minutes; a retry sends a fresh link.
   'account-mail': {
     retryLimit: 3,

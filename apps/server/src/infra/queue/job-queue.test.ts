@@ -58,6 +58,7 @@ describe('job queue on the embedded database', () => {
           seen.push(`import:${videoId}`);
         },
         inactivity: async () => undefined,
+        'cut-review-render': async () => undefined,
         'track-analyse': async () => undefined,
         'track-render': async () => undefined,
         'account-mail': async () => undefined,

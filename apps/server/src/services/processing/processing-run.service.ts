@@ -5,7 +5,6 @@ import {
   ProcessingMessages,
   toolSet,
   VideoSource,
-  type ChosenPlayers,
   type ToolJobKind,
   unreadableVideoMessage,
   type VideoChapter,
@@ -32,6 +31,7 @@ import type { ToolRegistry } from './tools/index.js';
 import {
   UserFacingFailure,
   type Kept,
+  type OutputDetails,
   type RunContext,
   type RunMedia,
   type ToolStage,
@@ -141,7 +141,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,
-    chosenPlayers?: ChosenPlayers,
+    about: OutputDetails = {},
   ): Promise<Video | undefined> {
     const { job, signal } = run;
     const outputId = randomUUID();
@@ -176,7 +176,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         madeByTool: job.kind,
         sourceDurationSec: kept.sourceDurationSec,
         chapters: outputChapters(kept, info.durationSec),
-        chosenPlayers: chosenPlayers ?? null,
+        chosenPlayers: about.chosenPlayers ?? null,
+        cutAnalysis: about.cutAnalysis ?? null,
       },
       deps.clock(),
     );
@@ -204,8 +205,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         await storeLocalFile(storage, key, file, contentType);
       },
       deleteKeys,
-      publish: (file, details, kept, chosenPlayers) =>
-        publish(base, file, details, kept, chosenPlayers),
+      publish: (file, details, kept, about) => publish(base, file, details, kept, about),
       async awaitUser(analysis) {
         const waiting = await processing.update(
           job.id,

@@ -35,7 +35,14 @@ export function toLibraryVideo(
       : {}),
     ...(video.chapters ? { chapters: video.chapters } : {}),
     ...(video.chosenPlayers ? { chosenPlayers: video.chosenPlayers } : {}),
+    ...(hasCutAnalysis(video)
+      ? { cutReview: { saving: Boolean(video.cutReview?.rendering) } }
+      : {}),
   };
+}
+
+function hasCutAnalysis(video: LibraryVideoRow): boolean {
+  return 'hasCutAnalysis' in video ? video.hasCutAnalysis : video.cutAnalysis !== null;
 }
 
 /** Spec §3 in-progress video. */

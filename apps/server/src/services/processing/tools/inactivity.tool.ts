@@ -37,6 +37,7 @@ export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
           // Named after its source and the tool, so the two never look alike (the user can edit it).
           { title: defaultOutputTitle(title, TOOLS[Tool.Inactivity].name), description, notes },
           { segments: result.segments, sourceDurationSec: result.durationSec },
+          { cutAnalysis: result.review },
         );
       },
     },

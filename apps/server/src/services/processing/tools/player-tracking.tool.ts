@@ -143,9 +143,11 @@ export const playerTrackingTool: ToolModule<typeof Tool.PlayerTracking> = {
           { title, description, notes },
           { segments: rendered.clips, sourceDurationSec: analysis.durationSec },
           {
-            teamLetter: team.teamLetter,
-            teamColour: colourName(team.primaryColor),
-            ...chosenByNumberAndPhoto(analysis, selection),
+            chosenPlayers: {
+              teamLetter: team.teamLetter,
+              teamColour: colourName(team.primaryColor),
+              ...chosenByNumberAndPhoto(analysis, selection),
+            },
           },
         );
       },

@@ -1,5 +1,10 @@
 import type { ChosenPlayers, Tool, TOOLS, VideoChapter } from '@filmroom/contract';
-import type { EngineRequest, EngineResult, SportChoice } from '@filmroom/vision/engine';
+import type {
+  CutAnalysis,
+  EngineRequest,
+  EngineResult,
+  SportChoice,
+} from '@filmroom/vision/engine';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type { ProcessingJob } from '../../../infra/db/processing-jobs.repository.js';
@@ -40,6 +45,12 @@ export interface Kept {
   sourceDurationSec: number;
 }
 
+/** What a tool keeps on its output besides the file: whom it follows, what its cuts came from. */
+export interface OutputDetails {
+  chosenPlayers?: ChosenPlayers;
+  cutAnalysis?: CutAnalysis;
+}
+
 /** What a stage's body may do; the run frame provides it, bound to one claimed job. */
 export interface RunContext {
   job: ProcessingJob;
@@ -67,7 +78,7 @@ export interface RunContext {
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,
-    chosenPlayers?: ChosenPlayers,
+    about?: OutputDetails,
   ): Promise<Video | undefined>;
   /**
    * Ends the run waiting for the user (state `awaiting-selection`, at the stage's end) with the

@@ -1,0 +1,2 @@
+ALTER TABLE "videos" ADD COLUMN "cut_analysis" jsonb;--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "cut_review" jsonb;
