@@ -128,3 +128,76 @@ test('a film without live play shows its error once, and a running job can be ca
     }),
   ).toHaveCount(0);
 });
+
+test('a coach reviews the cuts: Cut more re-decides at once, a cut stretch is restored, and Save renders that', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  test.setTimeout(300_000);
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
+  await runInactivityFilter(page, named(await gameFilm(FILM_SECONDS), 'Review game.mp4'));
+
+  const filtered = page.getByRole('region', { name: 'Inactivity Filtering Videos' });
+  const output = filtered.getByRole('group', { name: 'Review game' }).first();
+  await expect(output).toBeVisible({ timeout: 180_000 });
+  const keptText = output.getByText(/ kept, /);
+  const keptBefore = await keptText.textContent();
+  await output.getByRole('button', { name: 'Play Review game' }).click();
+  await page
+    .getByRole('dialog', { name: 'Review game' })
+    .getByRole('button', { name: 'Review cuts' })
+    .click();
+
+  const review = page.getByRole('dialog', { name: 'Review cuts: Review game' });
+  const summary = review.getByText(/^Kept \d+:\d\d of 2:00, \d+ plays?$/);
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  const decided = await summary.textContent();
+  const stretches = review
+    .getByRole('list', { name: 'Kept and cut stretches' })
+    .getByRole('listitem');
+  expect(await stretches.count()).toBeGreaterThan(2);
+
+  // "Cut more" re-decides the whole film from the stored analysis, within seconds
+  await review.getByRole('button', { name: 'Cut more' }).click();
+  await expect(summary).not.toHaveText(decided!, { timeout: 3_000 });
+  await review.getByRole('button', { name: 'Keep more' }).click();
+  await expect(summary).toHaveText(decided!, { timeout: 3_000 });
+
+  // one click restores a cut stretch (the longest, so the output visibly changes), by keyboard too
+  const start = await review.locator('li.cut-review__stretch--cut').evaluateAll((items) => {
+    const lengthOf = (item: Element) =>
+      Number(item.getAttribute('data-end')) - Number(item.getAttribute('data-start'));
+    return items.reduce((a, b) => (lengthOf(b) > lengthOf(a) ? b : a)).getAttribute('data-start');
+  });
+  const cut = review.locator(`li[data-start="${start}"]`);
+  const restore = cut.getByRole('button', { name: /^Restore / });
+  await restore.focus();
+  await page.keyboard.press('Enter');
+  await expect(cut).toContainText('Restored by you');
+  await expect(summary).not.toHaveText(decided!);
+  const keptSec = await review
+    .locator('li.cut-review__stretch--kept')
+    .evaluateAll((items) =>
+      items.reduce(
+        (sum, item) =>
+          sum + Number(item.getAttribute('data-end')) - Number(item.getAttribute('data-start')),
+        0,
+      ),
+    );
+
+  await review.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Saving your cuts. The video is updated when they are ready.');
+  await expect(review).toBeHidden();
+  await expect(keptText).not.toHaveText(keptBefore!, { timeout: 120_000 });
+
+  await output.getByRole('button', { name: 'Play Review game' }).click();
+  const video = page.getByRole('dialog', { name: 'Review game' }).locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+  expect(Math.abs(duration - keptSec)).toBeLessThanOrEqual(0.5);
+});

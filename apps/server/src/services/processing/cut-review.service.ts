@@ -23,12 +23,6 @@ import { videoKeys } from '../videos/video-keys.js';
 import { outputChapters } from './processing-run.service.js';
 
 /**
- * How far a kept stretch's start may move back to a keyframe when the reviewed cuts are rendered:
- * the coach chose the start to the fraction of a second, so the head is re-encoded instead.
- */
-const REVIEW_MAX_SNAP_SEC = 0.2;
-
-/**
  * Review cuts (beyond the spec): an Inactivity Filter output's stretches as kept and cut, re-decided
  * at a level from the analysis kept with the output ("Keep more" / "Cut more"), and the coach's own
  * stretches rendered into the output in place (the source is never touched).
@@ -132,25 +126,37 @@ export function createCutReviewService(deps: {
             segments: rendering.kept,
             output,
             tempDir: work,
-            maxSnapSec: REVIEW_MAX_SNAP_SEC,
+            // The coach chose each stretch to the fraction of a second and saw the total: one
+            // encode keeps it. The stream-copying render starts a stretch at a keyframe and
+            // its pieces run ~0.35 s long each (a 2-minute film of 4 plays came out 1.6 s long).
+            forceEncode: true,
           }),
         );
         const info = await deps.media.probe(output);
         const thumbnail = path.join(work, 'thumbnail.jpg');
         await deps.media.thumbnail({ input: output, output: thumbnail, info });
-        const keys = videoKeys(video.userId, video.id);
-        const stored = await storeLocalFile(storage, keys.source('mp4'), output, 'video/mp4');
+        const keys = videoKeys(video.userId, video.id).revision(String(deps.clock().getTime()));
+        const stored = await storeLocalFile(storage, keys.source, output, 'video/mp4');
         await storeLocalFile(storage, keys.thumbnail, thumbnail, 'image/jpeg');
         const kept = { segments: rendering.kept, sourceDurationSec: video.cutAnalysis.durationSec };
-        await videos.update(
+        const updated = await videos.update(
           video.id,
           {
+            sourceKey: keys.source,
+            thumbnailKey: keys.thumbnail,
             sizeBytes: stored.size,
             durationSec: info.durationSec,
             chapters: outputChapters(kept, info.durationSec),
             cutReview: { saved: rendering, rendering: null },
           },
           deps.clock(),
+        );
+        // the files it was made of before go; a video deleted meanwhile takes the new ones with it
+        const stale = updated
+          ? [video.sourceKey, video.thumbnailKey]
+          : [keys.source, keys.thumbnail];
+        await Promise.all(
+          stale.map((key) => (key ? storage.delete(key).catch(() => undefined) : undefined)),
         );
         deps.logger.info(
           {

@@ -8,6 +8,14 @@ export function videoKeys(userId: string, videoId: string) {
     source: (extension: string) => `${prefix}/source.${extension}`,
     playable: `${prefix}/playable.mp4`,
     thumbnail: `${prefix}/thumbnail.jpg`,
+    /**
+     * A file made again in place (an output's reviewed cuts): a new name each time, so no browser or
+     * cache serves the old one under the same address.
+     */
+    revision: (revision: string) => ({
+      source: `${prefix}/source-${revision}.mp4`,
+      thumbnail: `${prefix}/thumbnail-${revision}.jpg`,
+    }),
     /** A processing entry's photo of a player it found (`photoId` names the player). */
     playerPhoto: (photoId: string) => `${prefix}/players/${photoId}.jpg`,
   };

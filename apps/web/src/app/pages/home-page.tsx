@@ -7,6 +7,7 @@ import { InProgressSection } from '../../features/processing/components/in-progr
 import { UploadButtons } from '../../features/upload/components/upload-buttons.js';
 import { ShareVideoDialog } from '../../features/sharing/components/share-video-dialog.js';
 import { useUploadLauncher } from '../upload-flow.js';
+import { CutReviewDialog } from '../../features/cut-review/components/cut-review-dialog.js';
 import {
   SelectPlayersDialog,
   type SelectableVideo,
@@ -17,6 +18,7 @@ export function HomePage() {
   const openUpload = useUploadLauncher();
   const [shared, setShared] = useState<LibraryVideo>();
   const [selecting, setSelecting] = useState<SelectableVideo>();
+  const [reviewing, setReviewing] = useState<LibraryVideo>();
   return (
     <div className="page">
       {/* The page's name for screen readers and the outline; the header's Home tab says it on screen. */}
@@ -32,9 +34,14 @@ export function HomePage() {
         </section>
         <InProgressSection onSelectPlayers={setSelecting} />
       </div>
-      <LibrarySection onShare={setShared} onSelectPlayers={setSelecting} />
+      <LibrarySection
+        onShare={setShared}
+        onSelectPlayers={setSelecting}
+        onReviewCuts={setReviewing}
+      />
       <ShareVideoDialog video={shared} onHide={() => setShared(undefined)} />
       <SelectPlayersDialog video={selecting} onHide={() => setSelecting(undefined)} />
+      <CutReviewDialog video={reviewing} onHide={() => setReviewing(undefined)} />
     </div>
   );
 }

@@ -34,9 +34,11 @@ interface LibrarySectionProps {
   onSelectPlayers?(video: LibraryVideo): void;
   /** Opens sharing for a video; without it the card offers the download-only share dialog. */
   onShare?(video: LibraryVideo): void;
+  /** Opens the review of an Inactivity Filter output's cuts, from its preview (beyond the spec). */
+  onReviewCuts?(video: LibraryVideo): void;
 }
 
-export function LibrarySection({ onSelectPlayers, onShare }: LibrarySectionProps) {
+export function LibrarySection({ onSelectPlayers, onShare, onReviewCuts }: LibrarySectionProps) {
   const { data: videos = [] } = useLibraryVideos();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
@@ -94,7 +96,11 @@ export function LibrarySection({ onSelectPlayers, onShare }: LibrarySectionProps
           {...actions}
         />
       ))}
-      <PreviewDialog video={previewed} onHide={() => setPreviewed(undefined)} />
+      <PreviewDialog
+        video={previewed}
+        onHide={() => setPreviewed(undefined)}
+        onReviewCuts={onReviewCuts}
+      />
       <EditVideoDialog video={edited} onHide={() => setEdited(undefined)} />
       <ShareDialog video={shared} onHide={() => setShared(undefined)} />
     </section>

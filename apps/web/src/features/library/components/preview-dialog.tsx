@@ -14,10 +14,12 @@ import { useDownloadVideo } from '../../../lib/download-video.js';
 interface PreviewDialogProps {
   video: LibraryVideo | undefined;
   onHide(): void;
+  /** Opens the review of an Inactivity Filter output's cuts (beyond the spec). */
+  onReviewCuts?(video: LibraryVideo): void;
 }
 
 /** Preview modal (spec §2, 80vw): plays the video with its thumbnail as poster, for film study. */
-export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
+export function PreviewDialog({ video, onHide, onReviewCuts }: PreviewDialogProps) {
   const download = useDownloadVideo();
   return (
     <Dialog
@@ -57,6 +59,18 @@ export function PreviewDialog({ video, onHide }: PreviewDialogProps) {
             <p className="preview__notes">{video.notes || 'The video does not have notes.'}</p>
           </section>
           <div className="preview__actions">
+            {video.cutReview && onReviewCuts && (
+              <Button
+                type="button"
+                label={video.cutReview.saving ? 'Review cuts (saving…)' : 'Review cuts'}
+                icon="pi pi-sliders-h"
+                outlined
+                onClick={() => {
+                  onHide();
+                  onReviewCuts(video);
+                }}
+              />
+            )}
             <Button
               type="button"
               label="Download Video"
