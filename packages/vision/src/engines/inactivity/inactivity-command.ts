@@ -30,7 +30,9 @@ export const inactivityCommand: CliCommand = {
     return runEngineCommand(quiet, async (signal, onProgress) => {
       const result = await runInactivityFilter({ input, output, sport, signal, onProgress });
       if (!quiet) process.stderr.write('\n');
-      const { rendered, ...payload } = result;
+      const { rendered, ...kept } = result;
+      // the per-frame analysis kept for the coach's review is the server's, not the reader's
+      const payload = { ...kept, review: undefined };
       await writeFile(json, JSON.stringify(payload, null, 2) + '\n');
       if (output && !rendered) {
         process.stderr.write('No live play was found, so no video was written.\n');
