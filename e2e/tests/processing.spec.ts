@@ -186,6 +186,11 @@ test('a coach reviews the cuts: Cut more re-decides at once, a cut stretch is re
       ),
     );
 
+  // usable on a phone: nothing wider than the screen, every control in reach
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => review.evaluate((element) => element.scrollWidth <= element.clientWidth + 1))
+    .toBe(true);
   await review.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Saving your cuts. The video is updated when they are ready.');
   await expect(review).toBeHidden();

@@ -46,7 +46,7 @@ describe('Review cuts: re-deciding a film from its stored analysis', () => {
     expect(stretches.at(-1)!.end).toBe(60);
     for (let i = 1; i < stretches.length; i++)
       expect(stretches[i]!.start).toBe(stretches[i - 1]!.end);
-    expect(stretches[1]!.reason).toContain('many people on the field moved at once');
+    expect(stretches[1]!.reason).toContain('Many people on the field moved at once');
     expect(stretches.find((s) => !s.kept && s.start === 40)!.reason).toContain('No game in view');
   });
 

@@ -137,7 +137,8 @@ function keptReason(analysis: CutAnalysis, stretch: Segment, level: number): str
     .sort((a, b) => b.shared - a.shared)[0]?.s;
   const likelihood = `live-play likelihood ${percent(meanLive(analysis, stretch.start, stretch.end))}`;
   if (!engine) return `Kept by "Keep more": ${likelihood}`;
-  const why = engine.decidedBy.join('; ');
+  const joined = engine.decidedBy.join('; ');
+  const why = joined.charAt(0).toUpperCase() + joined.slice(1);
   return level === 0 ? `${why} (${likelihood})` : `${why} (${likelihood}, level ${level})`;
 }
 
