@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UploadKind } from './enums.js';
-import type { Sport } from './sports.js';
+import { sportFieldSchema, type Sport } from './sports.js';
 
 /**
  * Resumable uploads (tus 1.0, beyond the spec): the browser sends a file in pieces that survive a
@@ -26,11 +26,11 @@ export const resumableCompleteRequestSchema = z.object({
     z.literal(UploadKind.PlayerTracking),
     z.literal(UploadKind.VideoLibrary),
   ]),
-  /** The film's sport for a tool's upload (beyond the spec, see sports.ts); checked by readSportChoice. */
-  sport: z.unknown().optional(),
+  /** The film's sport for a tool's upload (beyond the spec, see sports.ts). */
+  sport: sportFieldSchema.optional(),
 });
 export type ResumableCompleteRequest = Omit<
-  z.infer<typeof resumableCompleteRequestSchema>,
+  z.input<typeof resumableCompleteRequestSchema>,
   'sport'
 > & { sport?: Sport };
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * The sport of a film (beyond the spec, issue #36): the upload dialog's "Sport" choice for the two
  * tools, remembered per user and handed to the engine. It travels beside the spec's payloads under
@@ -57,6 +58,19 @@ export function readSportChoice(value: unknown): { sport: Sport | undefined } | 
   if (value === undefined || value === null || value === '') return { sport: undefined };
   return isSport(value) ? { sport: value } : { error: SportMessages.unknown };
 }
+
+/**
+ * The `sport` of a request as the API parses it, once, where it arrives: undefined when none was
+ * sent, else a sport; any other value fails with `SportMessages.unknown` (a custom issue).
+ */
+export const sportFieldSchema = z.unknown().transform((value, context): Sport | undefined => {
+  const choice = readSportChoice(value);
+  if ('error' in choice) {
+    context.addIssue({ code: 'custom', message: choice.error });
+    return z.NEVER;
+  }
+  return choice.sport;
+});
 
 /** GET rememberedSport: the sport the upload dialog preselects (the user's last choice). */
 export interface RememberedSportResponse {

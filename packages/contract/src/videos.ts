@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VideoType as VideoTypes, type UploadKind, type VideoType } from './enums.js';
-import type { Sport } from './sports.js';
+import { sportFieldSchema, type Sport } from './sports.js';
 import type { Tool } from './tools.js';
 
 /** A stretch of a video in seconds of that video's own timeline (start inclusive, end exclusive). */
@@ -144,8 +144,8 @@ const requestedType = z.union([
   z.literal(VideoTypes.PlayerTracking),
 ]);
 
-/** Any value: an unknown sport is refused with its own message (readSportChoice), not as a bad body. */
-const sport = z.unknown().optional();
+/** An unknown sport is refused with its own message (`sportFieldSchema`), not as a bad body. */
+const sport = sportFieldSchema.optional();
 
 export const processLibraryVideoRequestSchema = z.object({
   videoType: requestedType,

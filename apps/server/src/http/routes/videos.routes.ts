@@ -5,13 +5,16 @@ import {
   platformLinkRequestSchema,
   processLibraryVideoRequestSchema,
   SPORT_FIELD,
+  sportFieldSchema,
   TOOL_IDS,
   TOOLS,
   UploadKind,
   videoIdQuerySchema,
   videoIdRequestSchema,
   VideoSource,
+  type Sport,
 } from '@filmroom/contract';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import {
   processingToolOf,
@@ -20,7 +23,7 @@ import {
 import type { FailedVideoRetryService } from '../../services/videos/failed-video-retry.service.js';
 import type { UploadSlots } from '../../services/videos/upload-slots.js';
 import type { VideoLibraryService } from '../../services/videos/video-library.service.js';
-import { parseBody } from '../parse-body.js';
+import { parseBody, parseValue } from '../parse-body.js';
 import { sendKeptJson } from '../plugins/compression.js';
 import { receiveVideoUpload } from '../receive-video-upload.js';
 
@@ -107,11 +110,15 @@ export function videosRoutes(options: {
             maxBytes: options.maxUploadBytes,
             idleTimeoutMs: options.uploadIdleTimeoutMs,
           });
-          return await intake.acceptUpload(request.userId, {
-            ...upload,
-            tool,
-            sport: fields.get(SPORT_FIELD),
-          });
+          let sport: Sport | undefined;
+          try {
+            sport = parseValue(sportFieldSchema, fields.get(SPORT_FIELD));
+          } catch (error) {
+            // refused for its sport: the received file goes, as any refused upload's does
+            await rm(upload.file, { force: true });
+            throw error;
+          }
+          return await intake.acceptUpload(request.userId, { ...upload, tool, sport });
         } finally {
           free();
         }

@@ -1,14 +1,7 @@
-import { readSportChoice, type Sport } from '@filmroom/contract';
+import type { Sport } from '@filmroom/contract';
 import type { UsersRepository } from '../../infra/db/users.repository.js';
 import type { Clock } from '../clock.js';
-import { unauthorized, validationError } from '../errors.js';
-
-/** The sport a request names (undefined: none); 400 with the contract's message for any other value. */
-export function namedSport(value: unknown): Sport | undefined {
-  const choice = readSportChoice(value);
-  if ('error' in choice) throw validationError([choice.error]);
-  return choice.sport;
-}
+import { unauthorized } from '../errors.js';
 
 /**
  * The sport of a run (#36): the one a request names, else the user's remembered choice; a run

@@ -3,12 +3,12 @@ import {
   ResumableUploadMessages,
   type InProgressVideo,
   type LibraryVideo,
+  type Sport,
   type UploadKind,
 } from '@filmroom/contract';
 import type { Locker } from '@tus/utils';
 import type { PendingUploadsRepository } from '../../infra/db/pending-uploads.repository.js';
 import type { ResumableUploadStore } from '../../infra/storage/resumable-upload-store.js';
-import { namedSport } from '../accounts/sport-choices.js';
 import { AppError } from '../errors.js';
 import type { VideoIntakeService } from './video-intake.service.js';
 
@@ -72,11 +72,9 @@ export function createResumableUploadService(deps: {
       userId: string,
       uploadId: string,
       tool: UploadKind,
-      /** The sport property as sent (beyond the spec). */
-      sport?: unknown,
+      /** The film's sport (beyond the spec), as the route parsed it: an unknown one never gets here. */
+      sport?: Sport,
     ): Promise<LibraryVideo | InProgressVideo> {
-      // Refused before the upload is touched: it stays, to be completed with a known sport.
-      namedSport(sport);
       const seen = await uploads.find(uploadId);
       if (!seen) return earlierOrUnknown(userId, uploadId);
       if (seen.owner !== userId) throw new AppError(404, ResumableUploadMessages.unknownUpload);

@@ -30,7 +30,7 @@ import { isAllowListed } from '../../infra/net/address-policy.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
-import { namedSport, type SportChoices } from '../accounts/sport-choices.js';
+import type { SportChoices } from '../accounts/sport-choices.js';
 import { AppError } from '../errors.js';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import { deleteVideoObjects } from './delete-video-objects.js';
@@ -131,13 +131,13 @@ export function createVideoIntakeService(deps: {
         contentType?: string;
         tool: UploadKind;
         videoId?: string;
-        /** The sport field as sent (beyond the spec); checked here. */
-        sport?: unknown;
+        /** The film's sport (beyond the spec), as the route parsed it; absent: none named. */
+        sport?: Sport;
       },
     ): Promise<LibraryVideo | InProgressVideo> {
       let stored: Video | undefined;
       try {
-        const named = namedSport(upload.sport);
+        const named = upload.sport;
         const info = await deps.probe(upload.file).catch((error: unknown) => {
           if (error instanceof PictureTooLargeError) {
             throw new AppError(415, pictureTooLargeMessage(error.picture, error.limit));
@@ -192,9 +192,9 @@ export function createVideoIntakeService(deps: {
 
     async importLink(
       userId: string,
-      request: { kind: LinkKind; url: string; tool: UploadKind; sport?: unknown },
+      request: { kind: LinkKind; url: string; tool: UploadKind; sport?: Sport },
     ): Promise<LibraryVideo | InProgressVideo> {
-      const named = namedSport(request.sport);
+      const named = request.sport;
       const url = request.url.trim();
       if (request.kind === VideoSource.Cloud && !isICloudLink(url)) {
         throw new AppError(400, Messages.invalidICloudLink);
@@ -224,9 +224,9 @@ export function createVideoIntakeService(deps: {
     /** Records a processing request for a stored library video (the pipeline picks it up later). */
     async processLibraryVideo(
       userId: string,
-      request: { videoId: string; videoType: VideoType; sport?: unknown },
+      request: { videoId: string; videoType: VideoType; sport?: Sport },
     ): Promise<InProgressVideo> {
-      const named = namedSport(request.sport);
+      const named = request.sport;
       const source = await videos.findOwned(userId, request.videoId);
       if (!source || source.requestedTool !== null || !source.sourceKey) {
         throw new AppError(404, Messages.notFound);
