@@ -10,7 +10,7 @@ import {
   scoreSegments,
   type SegmentScore,
 } from '@filmroom/vision/inactivity';
-import { ffmpegPath, runProcess, type Segment } from '@filmroom/vision/media';
+import { ffmpegPath, normaliseSegments, runProcess, type Segment } from '@filmroom/vision/media';
 import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
 import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
@@ -121,6 +121,7 @@ function printHeader(): void {
       'live kept'.padStart(9),
       'dead cut'.padStart(8),
       'dropped'.padStart(7),
+      'counted'.padStart(7),
       'wall/len'.padStart(8),
       'cpu/len'.padStart(7),
       '/decode'.padStart(7),
@@ -138,6 +139,9 @@ function printRow(r: Row): void {
       (s ? pct(s.liveKeptSec, s.liveSec) : '-').padStart(9),
       (s ? pct(s.deadRemovedSec, s.deadSec) : '-').padStart(8),
       (s ? `${s.playsDropped}/${s.plays}` : '-').padStart(7),
+      // the plays the card counts (the output's chapters: kept stretches, touching ones joined)
+      // against the plays marked
+      `${normaliseSegments(r.segments, r.durationSec).length}${s ? `/${s.plays}` : ''}`.padStart(7),
       `${(r.analysisSec / r.durationSec).toFixed(3)}x`.padStart(8),
       `${(r.cpuSec / r.durationSec).toFixed(3)}x`.padStart(7),
       `${(r.analysisSec / r.decodeSec).toFixed(2)}x`.padStart(7),
