@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { ErrorNumber, fieldErrors, validateLogin, TextLimits } from '@filmroom/contract';
+import { ErrorNumber, fieldErrors, validateLogin } from '@filmroom/contract';
 import { errorBodyOf, errorMessageOf } from '../../../lib/api-error.js';
 import { useClock } from '../../../lib/clock.js';
 import { notify } from '../../../lib/notifier.js';
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.js';
 import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { DowntimeBanner } from '../../../components/downtime-banner.js';
 import { PasswordInput } from '../../../components/password-input.js';
-import { TextField } from '../../../components/text-field.js';
+import { EmailField } from '../../../components/email-field.js';
 import { useLogin } from '../api/login.js';
 import {
   keepIntendedDestination,
@@ -73,16 +73,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Log in" banner={<DowntimeBanner now={clock()} />}>
       <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          maxLength={TextLimits.email}
-          error={fields.errors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
         <PasswordInput
           id="password"
           label="Password"

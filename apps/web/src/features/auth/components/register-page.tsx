@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { fieldErrors, Messages, ROLES, validateRegistration, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, ROLES, validateRegistration } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { useFieldErrors } from '../../../lib/use-field-errors.js';
-import { PasswordInput } from '../../../components/password-input.js';
+import { NameFields } from '../../../components/name-fields.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { PhoneField } from '../../../components/phone-field.js';
 import { RoleSelect } from '../../../components/role-select.js';
-import { TextField } from '../../../components/text-field.js';
+import { EmailField } from '../../../components/email-field.js';
 import { useRegister } from '../api/register.js';
 import { AuthLayout } from './auth-layout.js';
 
@@ -59,36 +60,8 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Create your account">
       <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <div className="form__grid">
-          <TextField
-            id="first-name"
-            label="First Name"
-            value={form.firstName}
-            onChange={set('firstName')}
-            error={fields.errors.firstName}
-            autoComplete="given-name"
-            maxLength={TextLimits.name}
-          />
-          <TextField
-            id="last-name"
-            label="Last Name"
-            value={form.lastName}
-            onChange={set('lastName')}
-            error={fields.errors.lastName}
-            autoComplete="family-name"
-            maxLength={TextLimits.name}
-          />
-        </div>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          error={fields.errors.email}
-          autoComplete="email"
-          maxLength={TextLimits.email}
-        />
+        <NameFields values={form} errors={fields.errors} onChange={set} />
+        <EmailField value={form.email} onChange={set('email')} error={fields.errors.email} />
         <PhoneField
           id="phone"
           label="Phone"
@@ -104,24 +77,18 @@ export function RegisterPage() {
           onChange={set('roleName')}
           error={fields.errors.roleName}
         />
-        <PasswordInput
+        <NewPasswordFields
           id="password"
           label="Password"
-          value={form.password}
-          onChange={set('password')}
-          error={fields.errors.password}
+          password={form.password}
+          confirmation={form.confirmPassword}
+          errors={{
+            password: fields.errors.password,
+            confirmation: fields.errors.confirmPassword,
+          }}
+          onPassword={set('password')}
+          onConfirmation={set('confirmPassword')}
           hint={Messages.passwordComplexity}
-          autoComplete="new-password"
-          maxLength={TextLimits.password}
-        />
-        <PasswordInput
-          id="confirm-password"
-          label="Confirm Password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fields.errors.confirmPassword}
-          autoComplete="new-password"
-          maxLength={TextLimits.password}
         />
         <Button
           type="submit"

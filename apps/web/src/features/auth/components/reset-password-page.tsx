@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { fieldErrors, Messages, validateResetRequest, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateResetRequest } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { ResendEmailButton } from '../../../components/resend-email-button.js';
-import { TextField } from '../../../components/text-field.js';
+import { EmailField } from '../../../components/email-field.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { AuthLayout } from './auth-layout.js';
 
@@ -40,16 +40,7 @@ export function ResetPasswordPage() {
         <p className="muted">
           Enter the e-mail address of your account and we will send you a reset link.
         </p>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          maxLength={TextLimits.email}
-          error={fields.errors.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={fields.errors.email} />
         <ResendEmailButton
           firstLabel="Send Email"
           againLabel="Re-send Email"

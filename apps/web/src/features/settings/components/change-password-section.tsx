@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { fieldErrors, Messages, validateChangePassword, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateChangePassword } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { useFieldErrors } from '../../../lib/use-field-errors.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { PasswordInput } from '../../../components/password-input.js';
 import { useChangePassword } from '../api/change-password.js';
 import { SettingsSection } from './settings-section.js';
@@ -54,23 +55,17 @@ export function ChangePasswordSection() {
         error={fields.errors.oldPassword}
         autoComplete="current-password"
       />
-      <PasswordInput
+      <NewPasswordFields
         id="new-password"
         label="New Password"
-        value={form.newPassword}
-        onChange={set('newPassword')}
-        error={fields.errors.newPassword}
-        autoComplete="new-password"
-        maxLength={TextLimits.password}
-      />
-      <PasswordInput
-        id="confirm-new-password"
-        label="Confirm Password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={fields.errors.confirmPassword}
-        autoComplete="new-password"
-        maxLength={TextLimits.password}
+        password={form.newPassword}
+        confirmation={form.confirmPassword}
+        errors={{
+          password: fields.errors.newPassword,
+          confirmation: fields.errors.confirmPassword,
+        }}
+        onPassword={set('newPassword')}
+        onConfirmation={set('confirmPassword')}
       />
     </SettingsSection>
   );

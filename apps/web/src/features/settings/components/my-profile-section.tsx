@@ -1,12 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  fieldErrors,
-  Messages,
-  ROLES,
-  roleIdOf,
-  validateProfile,
-  TextLimits,
-} from '@filmroom/contract';
+import { fieldErrors, Messages, ROLES, roleIdOf, validateProfile } from '@filmroom/contract';
 import { emailOf } from '../../../lib/access-token.js';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
@@ -14,6 +7,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors.js';
 import { useSession } from '../../../lib/session.js';
 import { PhoneField } from '../../../components/phone-field.js';
 import { RoleSelect } from '../../../components/role-select.js';
+import { NameFields } from '../../../components/name-fields.js';
 import { TextField } from '../../../components/text-field.js';
 import { useMyProfile } from '../api/get-my-profile.js';
 import { useSaveMyProfile } from '../api/save-my-profile.js';
@@ -73,26 +67,7 @@ export function MyProfileSection() {
       isSaving={saveMutation.isPending}
       onSave={() => void save()}
     >
-      <div className="form__grid">
-        <TextField
-          id="profile-first-name"
-          label="First Name"
-          value={form.firstName}
-          onChange={set('firstName')}
-          error={fields.errors.firstName}
-          autoComplete="given-name"
-          maxLength={TextLimits.name}
-        />
-        <TextField
-          id="profile-last-name"
-          label="Last Name"
-          value={form.lastName}
-          onChange={set('lastName')}
-          error={fields.errors.lastName}
-          autoComplete="family-name"
-          maxLength={TextLimits.name}
-        />
-      </div>
+      <NameFields idPrefix="profile-" values={form} errors={fields.errors} onChange={set} />
       <TextField
         id="profile-email"
         label="Email"
