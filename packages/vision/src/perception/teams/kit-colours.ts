@@ -51,27 +51,62 @@ function mean(points: readonly Lab[]): Lab {
   return s.map((v) => v / Math.max(1, points.length)) as Lab;
 }
 
-/** Two-means on colours: returns the clusters, larger first. */
+function squaredDistance(p: Lab, q: Lab): number {
+  const dl = p[0] - q[0];
+  const da = p[1] - q[1];
+  const db = p[2] - q[2];
+  return dl * dl + da * da + db * db;
+}
+
+/** The mean of the points whose side is `side` (all points when `side` is null). */
+function meanOf(points: readonly Lab[], sides: Uint8Array | null, side: number): Lab | null {
+  let l = 0;
+  let a = 0;
+  let b = 0;
+  let n = 0;
+  for (let i = 0; i < points.length; i++) {
+    if (sides && sides[i] !== side) continue;
+    const p = points[i]!;
+    l += p[0];
+    a += p[1];
+    b += p[2];
+    n++;
+  }
+  return n > 0 ? [l / n, a / n, b / n] : null;
+}
+
+/**
+ * Two-means on colours: returns the clusters, larger first. Seeded with the mean and the point
+ * farthest from it; at most 8 rounds, fewer once no point changes side (the centres stay put).
+ */
 export function twoMeans(points: readonly Lab[]): { centre: Lab; size: number }[] {
   if (points.length === 0) return [];
-  let a = mean(points);
-  // second seed: the point farthest from the mean
-  let b = points.reduce(
-    (far, p) => (labDistance(p, a) > labDistance(far, a) ? p : far),
-    points[0]!,
-  );
-  let groupA: Lab[] = [];
-  let groupB: Lab[] = [];
+  let a = meanOf(points, null, 0)!;
+  let b = points[0]!;
+  let farthest = squaredDistance(b, a);
+  for (const p of points) {
+    const d = squaredDistance(p, a);
+    if (d > farthest) [b, farthest] = [p, d];
+  }
+  const sides = new Uint8Array(points.length);
+  let sizeA = 0;
   for (let iter = 0; iter < 8; iter++) {
-    groupA = [];
-    groupB = [];
-    for (const p of points) (labDistance(p, a) <= labDistance(p, b) ? groupA : groupB).push(p);
-    if (groupA.length) a = mean(groupA);
-    if (groupB.length) b = mean(groupB);
+    let changed = iter === 0;
+    sizeA = 0;
+    for (let i = 0; i < points.length; i++) {
+      const p = points[i]!;
+      const side = squaredDistance(p, a) <= squaredDistance(p, b) ? 0 : 1;
+      if (side !== sides[i]) changed = true;
+      sides[i] = side;
+      if (side === 0) sizeA++;
+    }
+    if (!changed) break;
+    a = meanOf(points, sides, 0) ?? a;
+    b = meanOf(points, sides, 1) ?? b;
   }
   const clusters = [
-    { centre: a, size: groupA.length },
-    { centre: b, size: groupB.length },
+    { centre: a, size: sizeA },
+    { centre: b, size: points.length - sizeA },
   ].filter((c) => c.size > 0);
   return clusters.sort((p, q) => q.size - p.size);
 }
