@@ -31,7 +31,7 @@ async function queuedRun(userId: string, title: string) {
     userId,
     entryVideoId: entry.id,
     sourceVideoId: randomUUID(),
-    kind: 'inactivity',
+    tool: 'inactivity',
   });
   return { entry, job };
 }

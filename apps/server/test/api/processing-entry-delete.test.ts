@@ -44,7 +44,7 @@ describe('deleting a processing entry while its job reports progress', () => {
       userId: user.id,
       entryVideoId: entry.id,
       sourceVideoId: entry.id,
-      kind: Tool.Inactivity,
+      tool: Tool.Inactivity,
     });
 
     // The job's progress update, held open between its two rows: the job row first, as

@@ -118,7 +118,7 @@ async function inactivityRequest() {
     userId,
     entryVideoId: entry.id,
     sourceVideoId: source.id,
-    kind: Tool.Inactivity,
+    tool: Tool.Inactivity,
   });
   return { source, entry, job };
 }

@@ -375,7 +375,7 @@ async function seededTrackingEntry(token: string, userId: string) {
     userId,
     entryVideoId: entry.id,
     sourceVideoId: source.id,
-    kind: 'tracking',
+    tool: 'tracking',
   });
   const photoKey = `videos/${userId}/${entry.id}/players/A-7.jpg`;
   await ctx.testApp.storage.put(photoKey, Readable.from([Buffer.from('jpeg')]), {

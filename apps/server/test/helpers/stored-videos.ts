@@ -41,7 +41,7 @@ export async function trackingAwaitingSelection(db: Database, userId: string): P
     userId,
     entryVideoId: entry.id,
     sourceVideoId: entry.id,
-    kind: 'tracking',
+    tool: 'tracking',
   });
   const analysis: StoredAnalysis = {
     durationSec: 10,

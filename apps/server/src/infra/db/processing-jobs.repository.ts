@@ -1,13 +1,7 @@
-import type { Sport } from '@filmroom/contract';
+import type { Sport, Tool } from '@filmroom/contract';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from './database.js';
-import {
-  processingJobs,
-  videos,
-  type ProcessingJobRow,
-  type ProcessingKind,
-  type ProcessingState,
-} from './schema.js';
+import { processingJobs, videos, type ProcessingJobRow, type ProcessingState } from './schema.js';
 import { isVideoId, type Video } from './videos.repository.js';
 
 export type ProcessingJob = ProcessingJobRow;
@@ -52,7 +46,7 @@ export function createProcessingJobsRepository(db: Database) {
     if (changes.canSelectPlayers !== undefined) entry.canSelectPlayers = changes.canSelectPlayers;
     if (changes.errorMessage !== undefined) entry.errorMessage = changes.errorMessage;
     if (changes.state === 'failed') entry.status = 'failed';
-    if (changes.state === 'done') entry.status = 'processed';
+    if (changes.state === 'done') entry.status = 'done';
     if (Object.keys(entry).length > 0) {
       const [video] = await tx
         .update(videos)
@@ -69,7 +63,7 @@ export function createProcessingJobsRepository(db: Database) {
       userId: string;
       entryVideoId: string;
       sourceVideoId: string;
-      kind: ProcessingKind;
+      tool: Tool;
       /** The sport chosen for the run, handed to its engine (none: the engine is told none). */
       sport?: Sport;
     }): Promise<ProcessingJob> {

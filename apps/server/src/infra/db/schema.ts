@@ -112,10 +112,10 @@ export interface StoredCutReview {
 
 /**
  * importing: a link is being downloaded; ingesting: stored, thumbnail/rendition being made;
- * ready: playable; failed: import or ingest failed (errorMessage says why); processed: a processing
+ * ready: playable; failed: import or ingest failed (errorMessage says why); done: a processing
  * entry whose job finished (its output is a new library video; an uploaded source stays stored).
  */
-export const VIDEO_STATUSES = ['importing', 'ingesting', 'ready', 'failed', 'processed'] as const;
+export const VIDEO_STATUSES = ['importing', 'ingesting', 'ready', 'failed', 'done'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export const videos = pgTable(
@@ -231,8 +231,7 @@ export interface StoredSelection {
 }
 
 /** Processing tools a job runs. */
-export const PROCESSING_KINDS = TOOL_IDS as [Tool, ...Tool[]];
-export type ProcessingKind = Tool;
+export const PROCESSING_TOOLS = TOOL_IDS as [Tool, ...Tool[]];
 
 /**
  * queued: waiting for its source (upload/import) or a worker; analysing: engine running;
@@ -265,7 +264,8 @@ export const processingJobs = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     /** The video whose file is processed (the library video, or the entry itself for uploads). */
     sourceVideoId: uuid('source_video_id').notNull(),
-    kind: text('kind', { enum: PROCESSING_KINDS }).notNull(),
+    /** The tool the run runs. */
+    tool: text('tool', { enum: PROCESSING_TOOLS }).notNull(),
     /** The sport chosen for the run (or "auto"), handed to the engine; null on runs made before. */
     sport: text('sport', { enum: SPORT_IDS as [Sport, ...Sport[]] }),
     state: text('state', { enum: PROCESSING_STATES }).notNull().default('queued'),

@@ -19,7 +19,7 @@ export function createProcessingNotifier(deps: { notifyOwner: OwnerNotifier; pub
           firstName: user.firstName,
           publicUrl: deps.publicUrl,
           title: details.title,
-          tool: TOOLS[job.kind].name,
+          tool: TOOLS[job.tool].name,
           errorMessage: details.errorMessage,
         }),
       { processingJobId: job.id },

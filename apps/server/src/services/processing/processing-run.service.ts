@@ -158,7 +158,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         id: outputId,
         userId: job.userId,
         ...details,
-        tools: toolSet([...run.source.tools, job.kind]),
+        tools: toolSet([...run.source.tools, job.tool]),
         requestedTool: null,
         // The output owns its files (a 'library' row would be a request that owns none).
         source: VideoSource.Upload,
@@ -173,7 +173,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         height: info.video?.height ?? null,
         videoCodec: info.video?.codec ?? null,
         audioCodec: info.audio?.codec ?? null,
-        madeByTool: job.kind,
+        madeByTool: job.tool,
         sourceDurationSec: kept.sourceDurationSec,
         chapters: outputChapters(kept, info.durationSec),
         chosenPlayers: about.chosenPlayers ?? null,
@@ -277,7 +277,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     } catch (error) {
       if (overtime.signal.aborted && !cancelled.aborted) {
         deps.logger.warn(
-          { processingJobId, kind: job.kind },
+          { processingJobId, tool: job.tool },
           'Processing stopped at its time limit',
         );
         await fail(job, ProcessingMessages.timedOut, [stage.runsIn]);
@@ -287,7 +287,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
         deps.logger.info({ processingJobId }, 'Processing cancelled');
         return;
       }
-      deps.logger.warn({ err: error, processingJobId, kind: job.kind }, 'Processing failed');
+      deps.logger.warn({ err: error, processingJobId, tool: job.tool }, 'Processing failed');
       if (error instanceof UserFacingFailure) {
         await fail(job, error.message);
         return;

@@ -47,7 +47,7 @@ export function createProcessingService(deps: {
     videoId: string,
   ): Promise<ProcessingJob & { analysis: NonNullable<ProcessingJob['analysis']> }> {
     const job = await processing.findByEntry(userId, videoId);
-    if (!job || job.kind !== Tool.PlayerTracking) throw notFound();
+    if (!job || job.tool !== Tool.PlayerTracking) throw notFound();
     if (job.state !== 'awaiting-selection' || !job.analysis) {
       throw new AppError(409, ProcessingMessages.notReadyForSelection);
     }
@@ -55,7 +55,7 @@ export function createProcessingService(deps: {
   }
 
   async function queueEngine(job: ProcessingJob): Promise<void> {
-    await jobs.send(deps.tools.jobKindFor(job.kind, job.state), { processingJobId: job.id });
+    await jobs.send(deps.tools.jobKindFor(job.tool, job.state), { processingJobId: job.id });
   }
 
   return {
@@ -70,7 +70,7 @@ export function createProcessingService(deps: {
         userId: entry.userId,
         entryVideoId: entry.id,
         sourceVideoId: entry.parentVideoId ?? entry.id,
-        kind: tool,
+        tool,
         sport,
       });
       if (entry.status === 'ready') await queueEngine(job);
@@ -89,7 +89,7 @@ export function createProcessingService(deps: {
      */
     async retry(job: ProcessingJob): Promise<boolean> {
       const restart =
-        job.kind === Tool.PlayerTracking && job.analysis && job.selection
+        job.tool === Tool.PlayerTracking && job.analysis && job.selection
           ? { state: 'rendering' as const, percentageCompleted: ProcessingProgress.selection }
           : { state: 'queued' as const, percentageCompleted: ProcessingProgress.engineStart };
       const restarted = await processing.restartFailed(job.id, restart, deps.clock());

@@ -176,10 +176,7 @@ export function createVideoLibraryService(deps: {
     async cancelInProgress(userId: string, videoId: string): Promise<void> {
       const video = await owned(userId, videoId);
       // A finished processing entry is no longer in progress: nothing to cancel.
-      if (
-        video.status === 'processed' ||
-        (video.requestedTool === null && video.status === 'ready')
-      ) {
+      if (video.status === 'done' || (video.requestedTool === null && video.status === 'ready')) {
         throw notFound();
       }
       await retire(video);
