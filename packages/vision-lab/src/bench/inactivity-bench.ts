@@ -8,6 +8,8 @@ import {
   runInactivityFilter,
   intersectionLength,
   scoreSegments,
+  sumScores,
+  type DecodeOptions,
   type SegmentScore,
 } from '@filmroom/vision/inactivity';
 import { ffmpegPath, normaliseSegments, runProcess, type Segment } from '@filmroom/vision/media';
@@ -38,8 +40,10 @@ import {
  * - all-live real clips (share of their length kept) and clips with no sport (must keep nothing);
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
- * BENCH_ONLY=<text>[,<text>...] runs only the films whose name contains one of them.
+ * BENCH_ONLY=<text>[,<text>...] runs only the films whose name contains one of them;
+ * BENCH_DECODE='{"padBeforeSec":1.8}' decodes with other options (a trial; the shipped ones otherwise).
  */
+const DECODE = JSON.parse(process.env.BENCH_DECODE ?? '{}') as Partial<DecodeOptions>;
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cacheDir = join(packageDir, '.cache', 'bench');
 const styledDir = join(packageDir, '.cache', 'styled');
@@ -96,7 +100,7 @@ async function measure(
 ): Promise<Row> {
   const decodeSec = await decodeSeconds(path);
   const cpuBefore = cpuSeconds();
-  const result = await runInactivityFilter({ input: path });
+  const result = await runInactivityFilter({ input: path, decode: DECODE });
   return {
     name,
     group,
@@ -121,6 +125,7 @@ function printHeader(): void {
       'live kept'.padStart(9),
       'dead cut'.padStart(8),
       'dropped'.padStart(7),
+      'snaps lost'.padStart(10),
       'counted'.padStart(7),
       'wall/len'.padStart(8),
       'cpu/len'.padStart(7),
@@ -139,6 +144,7 @@ function printRow(r: Row): void {
       (s ? pct(s.liveKeptSec, s.liveSec) : '-').padStart(9),
       (s ? pct(s.deadRemovedSec, s.deadSec) : '-').padStart(8),
       (s ? `${s.playsDropped}/${s.plays}` : '-').padStart(7),
+      (s ? `${s.snapsLost}/${s.plays}` : '-').padStart(10),
       // the plays the card counts (the output's chapters: kept stretches, touching ones joined)
       // against the plays marked
       `${normaliseSegments(r.segments, r.durationSec).length}${s ? `/${s.plays}` : ''}`.padStart(7),
@@ -150,17 +156,7 @@ function printRow(r: Row): void {
 }
 
 function total(rows: Row[]): SegmentScore {
-  const t: SegmentScore = {
-    liveSec: 0,
-    liveKeptSec: 0,
-    deadSec: 0,
-    deadRemovedSec: 0,
-    plays: 0,
-    playsDropped: 0,
-  };
-  for (const r of rows)
-    if (r.score) for (const k of Object.keys(t) as (keyof SegmentScore)[]) t[k] += r.score[k];
-  return t;
+  return sumScores(rows.flatMap((r) => (r.score ? [r.score] : [])));
 }
 
 function printTotal(title: string, rows: Row[]): void {
@@ -171,7 +167,7 @@ function printTotal(title: string, rows: Row[]): void {
     .map((r) => `${r.name} ${r.score!.playsDropped}/${r.score!.plays}`);
   console.log(
     `${title} (${rows.length}): live kept ${pct(t.liveKeptSec, t.liveSec)}, plays dropped ${t.playsDropped}/${t.plays}` +
-      `${dropped.length ? ` (${dropped.join(', ')})` : ''}, dead removed ${pct(t.deadRemovedSec, t.deadSec)}`,
+      `${dropped.length ? ` (${dropped.join(', ')})` : ''}, snaps lost ${t.snapsLost}/${t.plays}, dead removed ${pct(t.deadRemovedSec, t.deadSec)}`,
   );
 }
 

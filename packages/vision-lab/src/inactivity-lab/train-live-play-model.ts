@@ -14,6 +14,7 @@ import {
   LIVE_PLAY_MODEL,
   parseLivePlayModel,
   scoreSegments,
+  sumScores,
   type SegmentScore,
 } from '@filmroom/vision/inactivity';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -299,20 +300,6 @@ function chooseLevels(
     }
   const best = chooseLevelTrial(trials, LEVEL_MARGIN);
   return { ...model, enter: best.enter, stay: best.stay, holdSec: best.holdSec };
-}
-
-export function sumScores(scores: SegmentScore[]): SegmentScore {
-  const total: SegmentScore = {
-    liveSec: 0,
-    liveKeptSec: 0,
-    deadSec: 0,
-    deadRemovedSec: 0,
-    plays: 0,
-    playsDropped: 0,
-  };
-  for (const s of scores)
-    for (const k of Object.keys(total) as (keyof SegmentScore)[]) total[k] += s[k];
-  return total;
 }
 
 /** Whether plays start at the burst out of stillness when films are scored (TRAIN_BURST=0: not). */

@@ -10,6 +10,7 @@ import {
   type QuietStretch,
   type LivePlayModel,
   scoreSegments,
+  sumScores,
   type SegmentScore,
 } from '@filmroom/vision/inactivity';
 import { probeVideo, normaliseSegments, type Segment } from '@filmroom/vision/media';
@@ -20,13 +21,7 @@ import { STYLE_NAMES, type StyleName } from '../synth/styled/film-style.js';
 import { findSharedMedia } from '@filmroom/test-media';
 import { joinClips } from './clip-variants.js';
 import { loadLabelledClips } from './real-labels.js';
-import {
-  formatScore,
-  loadFilm,
-  sumScores,
-  trainModel,
-  type LabelledFilm,
-} from './train-live-play-model.js';
+import { formatScore, loadFilm, trainModel, type LabelledFilm } from './train-live-play-model.js';
 import { decodeShot, type GameRhythm } from './rhythm/rhythm-decoder.js';
 import { calibrate, logit, rhythmEvidence, type CalibrationPrior } from './rhythm/calibrate.js';
 

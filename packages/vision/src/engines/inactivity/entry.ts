@@ -10,6 +10,7 @@ export {
   decodeOptionsFor,
   decodePlays,
   DEFAULT_DECODE_OPTIONS,
+  type DecodeOptions,
   type LivePlayModel,
   liveProbabilities,
 } from './live-play-model.js';
@@ -22,6 +23,7 @@ export {
   countedDeadTime,
   intersectionLength,
   scoreSegments,
+  sumScores,
   type SegmentScore,
 } from './score-segments.js';
 export { ANALYSIS_FPS, ANALYSIS_WIDTH } from './tuning.js';

@@ -10,7 +10,12 @@ export interface SegmentScore {
   plays: number;
   /** Plays of which less than 90% was kept. */
   playsDropped: number;
+  /** Plays whose first `SNAP_SEC` (the snap, the serve) is not kept, though the rest may be. */
+  snapsLost: number;
 }
+
+/** A play's opening seconds, the moment a coach watches first. */
+export const SNAP_SEC = 0.5;
 
 /** Seconds around each play that count neither way (keeping them is neither good nor bad). */
 export const ALLOWANCE_BEFORE_SEC = 1.5;
@@ -54,9 +59,12 @@ export function scoreSegments(
   const dead = countedDeadTime(liveN, durationSec);
   const deadSec = totalLength(dead);
   let playsDropped = 0;
+  let snapsLost = 0;
   for (const play of live) {
     const kept = intersectionLength([play], keptN);
     if (kept < 0.9 * (play.end - play.start)) playsDropped++;
+    const snap = { start: play.start, end: Math.min(play.end, play.start + SNAP_SEC) };
+    if (intersectionLength([snap], keptN) < 0.8 * (snap.end - snap.start)) snapsLost++;
   }
   return {
     liveSec: totalLength(liveN),
@@ -65,5 +73,22 @@ export function scoreSegments(
     deadRemovedSec: deadSec - intersectionLength(dead, keptN),
     plays: live.length,
     playsDropped,
+    snapsLost,
   };
+}
+
+/** Scores of several films added up. */
+export function sumScores(scores: readonly SegmentScore[]): SegmentScore {
+  const total: SegmentScore = {
+    liveSec: 0,
+    liveKeptSec: 0,
+    deadSec: 0,
+    deadRemovedSec: 0,
+    plays: 0,
+    playsDropped: 0,
+    snapsLost: 0,
+  };
+  for (const s of scores)
+    for (const k of Object.keys(total) as (keyof SegmentScore)[]) total[k] += s[k];
+  return total;
 }
