@@ -5,6 +5,8 @@ interface NewPasswordFieldsProps {
   /** The password field's id and label ('password', 'Password'); the confirmation's follow them. */
   id: string;
   label: string;
+  /** The confirmation's id; `confirm-<id>` unless given. */
+  confirmId?: string;
   password: string;
   confirmation: string;
   errors: { password?: string; confirmation?: string };
@@ -13,7 +15,7 @@ interface NewPasswordFieldsProps {
   hint?: string;
 }
 
-/** A new password and its confirmation (registration, change password). */
+/** A new password and its confirmation (registration, change password, confirm reset password). */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   return (
     <>
@@ -28,7 +30,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         maxLength={TextLimits.password}
       />
       <PasswordInput
-        id={`confirm-${props.id}`}
+        id={props.confirmId ?? `confirm-${props.id}`}
         label="Confirm Password"
         value={props.confirmation}
         onChange={props.onConfirmation}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { fieldErrors, Messages, validateResetConfirm, TextLimits } from '@filmroom/contract';
+import { fieldErrors, Messages, validateResetConfirm } from '@filmroom/contract';
 import { errorMessageOf } from '../../../lib/api-error.js';
 import { notify } from '../../../lib/notifier.js';
 import { useFieldErrors } from '../../../lib/use-field-errors.js';
-import { PasswordInput } from '../../../components/password-input.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.js';
 import { AuthLayout } from './auth-layout.js';
 
@@ -43,24 +43,19 @@ export function ConfirmResetPasswordPage() {
   return (
     <AuthLayout title="Confirm Reset Password">
       <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <PasswordInput
+        <NewPasswordFields
           id="new-password"
+          confirmId="confirm-password"
           label="New Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          maxLength={TextLimits.password}
-          error={fields.errors.password}
+          password={password}
+          confirmation={confirmPassword}
+          errors={{
+            password: fields.errors.password,
+            confirmation: fields.errors.confirmPassword,
+          }}
+          onPassword={setPassword}
+          onConfirmation={setConfirmPassword}
           hint={Messages.passwordComplexity}
-        />
-        <PasswordInput
-          id="confirm-password"
-          label="Confirm Password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-          maxLength={TextLimits.password}
-          error={fields.errors.confirmPassword}
         />
         <Button
           type="submit"
