@@ -164,9 +164,10 @@ export function stretchesOf(
   analysis: CutAnalysis,
   kept: readonly Segment[],
   level: number,
+  // the level's decision, when the caller has it already
+  decided: readonly Segment[] = keptAtLevel(analysis, level),
 ): CutStretch[] {
   const l = clampLevel(level);
-  const decided = keptAtLevel(analysis, l);
   const bounds = [
     ...new Set(
       [
@@ -218,5 +219,6 @@ export function stretchesOf(
 
 /** The whole film as kept and cut stretches at `level` (0: the engine's decision). */
 export function decideCuts(analysis: CutAnalysis, level: number): CutStretch[] {
-  return stretchesOf(analysis, keptAtLevel(analysis, level), level);
+  const decided = keptAtLevel(analysis, level);
+  return stretchesOf(analysis, decided, level, decided);
 }
