@@ -25,12 +25,13 @@ describe('scout-vision read-number', () => {
       const printed = JSON.parse(out.join('')) as {
         file: string;
         number: number | null;
+        printed: string | null;
         confidence: number;
       }[];
       expect(printed).toHaveLength(2);
-      expect(printed[0]).toMatchObject({ file: crop.path, number: 23 });
+      expect(printed[0]).toMatchObject({ file: crop.path, number: 23, printed: '23' });
       expect(printed[0]!.confidence).toBeGreaterThan(0.5);
-      expect(printed[1]).toMatchObject({ file: notImage.path, number: null });
+      expect(printed[1]).toMatchObject({ file: notImage.path, number: null, printed: null });
       expect(code).toBe(2);
     },
   );

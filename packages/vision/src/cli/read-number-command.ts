@@ -7,7 +7,8 @@ const USAGE = 'scout-vision read-number <image>...';
 
 /**
  * `scout-vision read-number`: the number readers alone (PP-OCR fused with the trained reader when its
- * weights are there), on crops of a number or a torso.
+ * weights are there), on crops of a number or a torso. `number` is a JSON number; `printed` is the
+ * number as printed, where '00' and '0' differ.
  */
 export const readNumberCommand: CliCommand = {
   name: 'read-number',
@@ -20,8 +21,13 @@ export const readNumberCommand: CliCommand = {
       return EXIT_USAGE;
     }
     const [recognizer, digits] = await Promise.all([NumberRecognizer.create(), loadDigitReader()]);
-    const results: { file: string; number: number | null; confidence: number; error?: string }[] =
-      [];
+    const results: {
+      file: string;
+      number: number | null;
+      printed: string | null;
+      confidence: number;
+      error?: string;
+    }[] = [];
     try {
       for (const file of files) {
         try {
@@ -29,12 +35,14 @@ export const readNumberCommand: CliCommand = {
           results.push({
             file,
             number: read.number,
+            printed: read.number === null ? null : (read.printed ?? String(read.number)),
             confidence: Math.round(read.confidence * 1000) / 1000,
           });
         } catch {
           results.push({
             file,
             number: null,
+            printed: null,
             confidence: 0,
             error: 'The file is not an image that can be read.',
           });

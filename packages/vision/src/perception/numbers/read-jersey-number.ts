@@ -7,6 +7,8 @@ import { readImageRgb } from '../detector/read-image.js';
 /** A jersey number read from one crop; `number` null when unreadable. */
 export interface JerseyRead {
   number: number | null;
+  /** The number as printed, where the reader knows it: '00' is not '0' (decision 0024). */
+  printed?: string;
   /** 0–1: agreement-weighted confidence over the test-time variants. */
   confidence: number;
 }
@@ -56,7 +58,7 @@ export function combineReads(
   }
   const confidence = reads.length > 0 ? bestScore / reads.length : 0;
   if (!bestText || confidence < minConfidence) return { number: null, confidence };
-  return { number: Number(bestText), confidence };
+  return { number: Number(bestText), printed: bestText, confidence };
 }
 
 /** PP-OCR's reads of a crop under each test-time variant. */
@@ -85,7 +87,11 @@ async function fusedJerseyRead(
 ): Promise<JerseyRead> {
   const [reading] = await digits.read([crop]);
   const fused = fuseReads(reads, reading!);
-  return { number: asNumber(fused.text), confidence: fused.confidence };
+  return {
+    number: asNumber(fused.text),
+    ...(fused.text !== null ? { printed: fused.text } : {}),
+    confidence: fused.confidence,
+  };
 }
 
 /**
