@@ -35,3 +35,7 @@ export const VideoSource = {
   Library: 'library',
 } as const;
 export type VideoSource = (typeof VideoSource)[keyof typeof VideoSource];
+
+/** The two kits Player Tracking tells apart, as the spec's `teamLetter` names them. */
+export const TEAM_LETTERS = ['A', 'B'] as const;
+export type TeamLetter = (typeof TEAM_LETTERS)[number];

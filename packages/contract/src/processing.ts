@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VideoType } from './enums.js';
+import { type TeamLetter, VideoType } from './enums.js';
 import { toolOfVideoType } from './tools.js';
 
 /**
@@ -22,7 +22,7 @@ export interface TrackedPlayer {
 
 /** One team found by Player Tracking (spec §3 tracking info), plus its tracked players. */
 export interface TrackingTeamInfo {
-  teamLetter: string;
+  teamLetter: TeamLetter;
   primaryColor: string;
   secondaryColor: string;
   players: number[];
@@ -41,6 +41,7 @@ export const selectPlayersRequestSchema = z.object({
   title: z.string().default(''),
   description: z.string().default(''),
   notes: z.string().optional(),
+  /** Any text on the wire: a letter that names no team of the video is refused by the server. */
   teamLetter: z.string().default('A'),
   selectedPlayers: z.array(z.number().int().min(0).max(99)).default([]),
   /** Players chosen by their `TrackedPlayer.id`: those picked by photo (beyond the spec). */

@@ -82,6 +82,11 @@ export function toolOfUploadKind(kind: number): ToolIdentity | undefined {
   return ALL_TOOLS.find((identity) => identity.uploadKind === kind);
 }
 
+/** The tool an upload kind asks for, as a new entry stores it: null for a library-only upload. */
+export function requestedToolOf(kind: UploadKind): Tool | null {
+  return toolOfUploadKind(kind)?.tool ?? null;
+}
+
 /** The tool a requested video type names; undefined for None and Both. */
 export function toolOfVideoType(type: number | undefined): ToolIdentity | undefined {
   return ALL_TOOLS.find((identity) => identity.videoType === type);

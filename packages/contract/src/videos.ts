@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { VideoType as VideoTypes, type UploadKind, type VideoType } from './enums.js';
+import {
+  VideoType as VideoTypes,
+  type TeamLetter,
+  type UploadKind,
+  type VideoType,
+} from './enums.js';
 import { sportFieldSchema, type Sport } from './sports.js';
 import type { Tool } from './tools.js';
 
@@ -19,7 +24,7 @@ export interface VideoOrigin {
 /** The team and players a Player Tracking output follows (beyond the spec). */
 export interface ChosenPlayers {
   /** The team's letter in the analysis ("A"). */
-  teamLetter: string;
+  teamLetter: TeamLetter;
   /** The team's shirt colour as the Select Players dialog named it ("white"). */
   teamColour: string;
   /** The chosen numbers, in the order they were chosen (each box's colour follows it). */

@@ -5,6 +5,7 @@ import {
   Messages,
   ResumableUploadPaths,
   resumableCompleteRequestSchema,
+  requestedToolOf,
   uploadTooLargeMessage,
 } from '@filmroom/contract';
 import { Server, type ServerOptions } from '@tus/server';
@@ -142,7 +143,7 @@ export function resumableUploadsRoutes(options: {
       return options.resumable.complete(
         request.userId,
         request.params.uploadId,
-        body.uploadKind,
+        requestedToolOf(body.uploadKind),
         body.sport,
       );
     });

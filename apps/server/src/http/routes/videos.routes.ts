@@ -8,7 +8,7 @@ import {
   sportFieldSchema,
   TOOL_IDS,
   TOOLS,
-  UploadKind,
+  type Tool,
   videoIdQuerySchema,
   videoIdRequestSchema,
   VideoSource,
@@ -27,16 +27,11 @@ import { parseBody, parseValue } from '../parse-body.js';
 import { sendKeptJson } from '../plugins/compression.js';
 import { receiveVideoUpload } from '../receive-video-upload.js';
 
-/** The file uploads: the library's, and each tool's (spec §7), with the upload kind they ask for. */
-const FILE_UPLOADS: readonly (readonly [string, UploadKind])[] = [
-  [ApiPaths.libraryFileUpload, UploadKind.VideoLibrary],
-  ...TOOL_IDS.map((tool) => [TOOLS[tool].uploadPath, TOOLS[tool].uploadKind] as const),
+/** The file uploads: the library's (no tool), and each tool's (spec §7), with the tool they ask for. */
+const FILE_UPLOADS: readonly (readonly [string, Tool | null])[] = [
+  [ApiPaths.libraryFileUpload, null],
+  ...TOOL_IDS.map((tool) => [TOOLS[tool].uploadPath, tool] as const),
 ];
-
-/** The upload kind of a processing request by its videoType (spec §3). */
-function processingKindOf(videoType: Parameters<typeof processingToolOf>[0]): UploadKind {
-  return TOOLS[processingToolOf(videoType)].uploadKind;
-}
 
 /** Spec §7 Videos: the library, uploads and link imports of the signed-in user. */
 export function videosRoutes(options: {
@@ -127,7 +122,7 @@ export function videosRoutes(options: {
 
     app.post(ApiPaths.libraryPlatformUpload, (request) => {
       const body = parseBody(platformLinkRequestSchema, request.body);
-      const tool = UploadKind.VideoLibrary;
+      const tool = null;
       return intake.importLink(request.userId, {
         kind: VideoSource.Platform,
         url: body.videoUrl,
@@ -138,7 +133,7 @@ export function videosRoutes(options: {
 
     app.post(ApiPaths.processPlatform, (request) => {
       const body = parseBody(platformLinkRequestSchema, request.body);
-      const tool = processingKindOf(body.videoType);
+      const tool = processingToolOf(body.videoType);
       return intake.importLink(request.userId, {
         kind: VideoSource.Platform,
         url: body.videoUrl,
@@ -149,7 +144,7 @@ export function videosRoutes(options: {
 
     app.post(ApiPaths.libraryCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
-      const tool = UploadKind.VideoLibrary;
+      const tool = null;
       return intake.importLink(request.userId, {
         kind: VideoSource.Cloud,
         url: body.url,
@@ -160,7 +155,7 @@ export function videosRoutes(options: {
 
     app.post(ApiPaths.processCopyFromCloud, (request) => {
       const body = parseBody(copyFromCloudRequestSchema, request.body);
-      const tool = processingKindOf(body.videoType);
+      const tool = processingToolOf(body.videoType);
       return intake.importLink(request.userId, {
         kind: VideoSource.Cloud,
         url: body.url,

@@ -5,6 +5,7 @@ import {
   VideoSource,
   type ChosenPlayers,
   type Sport,
+  type TeamLetter,
   type Tool,
   type VideoChapter,
 } from '@filmroom/contract';
@@ -224,7 +225,7 @@ export interface StoredSelection {
   title: string;
   description: string;
   notes: string;
-  teamLetter: string;
+  teamLetter: TeamLetter;
   selectedPlayers: number[];
   /** Players picked by photo (by id); absent on selections stored before there were any. */
   selectedPlayerIds?: string[];

@@ -1,9 +1,10 @@
+import type { TeamLetter } from '@filmroom/contract';
 import type { StoredAnalysis } from '../../infra/db/schema.js';
 
 export type { StoredAnalysis, StoredSelection } from '../../infra/db/schema.js';
 
 /** The key of a numbered player's photo in analyses stored before players had ids. */
-export function photoId(teamLetter: string, number: number): string {
+export function photoId(teamLetter: TeamLetter, number: number): string {
   return `${teamLetter}-${number}`;
 }
 

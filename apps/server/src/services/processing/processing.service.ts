@@ -140,7 +140,7 @@ export function createProcessingService(deps: {
       request: Required<Omit<SelectPlayersRequest, 'notes'>> & { notes?: string },
     ): Promise<SelectPlayersResponse> {
       const chosenIds = [...new Set(request.selectedPlayerIds)];
-      const selection: StoredSelection = {
+      const asked = {
         title: request.title.trim(),
         description: request.description.trim(),
         notes: (request.notes ?? '').trim(),
@@ -148,11 +148,12 @@ export function createProcessingService(deps: {
         selectedPlayers: [...new Set(request.selectedPlayers)],
         selectedPlayerIds: chosenIds,
       };
-      assertValid(validateSelectPlayers(selection));
+      assertValid(validateSelectPlayers(asked));
       const job = await awaitingSelection(userId, request.videoId);
       const analysis = currentAnalysis(job.analysis);
-      const team = analysis.teams.find((t) => t.teamLetter === selection.teamLetter);
+      const team = analysis.teams.find((t) => t.teamLetter === asked.teamLetter);
       if (!team) throw new AppError(400, ProcessingMessages.unknownTeam);
+      const selection: StoredSelection = { ...asked, teamLetter: team.teamLetter };
       const teamIds = new Set(
         [...analysis.players, ...analysis.unnumbered]
           .filter((p) => p.teamLetter === team.teamLetter)

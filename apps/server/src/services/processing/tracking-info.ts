@@ -1,4 +1,4 @@
-import type { TrackedPlayer, TrackingInfoResponse } from '@filmroom/contract';
+import type { TeamLetter, TrackedPlayer, TrackingInfoResponse } from '@filmroom/contract';
 import type { TimeRange } from '@filmroom/vision/engine';
 import type { MediaUrlSigner } from '../media/signed-media-url.js';
 import type { StoredAnalysis } from './processing-types.js';
@@ -38,7 +38,7 @@ export function trackingInfoOf(
   };
   return {
     teams: analysis.teams.map((team) => {
-      const ofTeam = (p: { teamLetter: string }) => p.teamLetter === team.teamLetter;
+      const ofTeam = (p: { teamLetter: TeamLetter }) => p.teamLetter === team.teamLetter;
       const numbered = analysis.players
         .filter(ofTeam)
         .map((p) => listed(p, p.number, p.byCoach === true));

@@ -4,7 +4,7 @@ import {
   type InProgressVideo,
   type LibraryVideo,
   type Sport,
-  type UploadKind,
+  type Tool,
 } from '@filmroom/contract';
 import type { Locker } from '@tus/utils';
 import type { PendingUploadsRepository } from '../../infra/db/pending-uploads.repository.js';
@@ -71,7 +71,8 @@ export function createResumableUploadService(deps: {
     async complete(
       userId: string,
       uploadId: string,
-      tool: UploadKind,
+      /** The tool the new entry asks for (the route's reading of the spec's code); null: the library. */
+      tool: Tool | null,
       /** The film's sport (beyond the spec), as the route parsed it: an unknown one never gets here. */
       sport?: Sport,
     ): Promise<LibraryVideo | InProgressVideo> {

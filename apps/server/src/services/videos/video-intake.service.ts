@@ -9,9 +9,7 @@ import {
   pictureTooLargeMessage,
   ProcessingProgress,
   Tool,
-  toolOfUploadKind,
   toolOfVideoType,
-  UploadKind,
   VideoSource,
   type Sport,
   type VideoType,
@@ -42,14 +40,8 @@ export function processingToolOf(videoType: VideoType | undefined): Tool {
   return toolOfVideoType(videoType)?.tool ?? Tool.Inactivity;
 }
 
-/** The tool an upload kind asks for (spec §3), as stored: null for the library. */
-function requestedToolOf(kind: UploadKind): Tool | null {
-  return toolOfUploadKind(kind)?.tool ?? null;
-}
-
 /** A new entry's tools: the one it asks for (its card shows that tool), none for the library. */
-function requestedTools(kind: UploadKind): Tool[] {
-  const tool = requestedToolOf(kind);
+function requestedTools(tool: Tool | null): Tool[] {
   return tool ? [tool] : [];
 }
 
@@ -88,10 +80,10 @@ export function createVideoIntakeService(deps: {
   /** The sport a new entry's run gets; a library upload runs nothing and has none. */
   async function sportOfRun(
     userId: string,
-    kind: UploadKind,
+    tool: Tool | null,
     named: Sport | undefined,
   ): Promise<Sport | undefined> {
-    return kind === UploadKind.VideoLibrary ? undefined : deps.sports.forRun(userId, named);
+    return tool === null ? undefined : deps.sports.forRun(userId, named);
   }
 
   async function queueOrUndo(
@@ -129,7 +121,8 @@ export function createVideoIntakeService(deps: {
         file: string;
         fileName: string;
         contentType?: string;
-        tool: UploadKind;
+        /** The tool the new entry asks for (the route's reading of the spec's code); null: the library. */
+        tool: Tool | null;
         videoId?: string;
         /** The film's sport (beyond the spec), as the route parsed it; absent: none named. */
         sport?: Sport;
@@ -160,11 +153,10 @@ export function createVideoIntakeService(deps: {
             userId,
             title: videoTitleFromFileName(upload.fileName) || UNTITLED_VIDEO_TITLE,
             tools: requestedTools(upload.tool),
-            requestedTool: requestedToolOf(upload.tool),
+            requestedTool: upload.tool,
             source: VideoSource.Upload,
             status: 'ingesting',
-            percentageCompleted:
-              upload.tool === UploadKind.VideoLibrary ? 0 : ProcessingProgress.engineStart,
+            percentageCompleted: upload.tool === null ? 0 : ProcessingProgress.engineStart,
             originalFileName: storedFileName(upload.fileName),
             sourceKey: key,
             sizeBytes: object.size,
@@ -192,7 +184,7 @@ export function createVideoIntakeService(deps: {
 
     async importLink(
       userId: string,
-      request: { kind: LinkKind; url: string; tool: UploadKind; sport?: Sport },
+      request: { kind: LinkKind; url: string; tool: Tool | null; sport?: Sport },
     ): Promise<LibraryVideo | InProgressVideo> {
       const named = request.sport;
       const url = request.url.trim();
@@ -210,7 +202,7 @@ export function createVideoIntakeService(deps: {
         userId,
         title: '',
         tools: requestedTools(request.tool),
-        requestedTool: requestedToolOf(request.tool),
+        requestedTool: request.tool,
         source: request.kind,
         sourceUrl: url,
         status: 'importing',

@@ -4,9 +4,9 @@ import { Dialog } from 'primereact/dialog';
 import { describeChosenPlayers, TOOLS, type LibraryVideo } from '@filmroom/contract';
 
 // The player and its media-chrome controls load when a preview first opens, not with the app.
-const FilmPlayer = lazy(() =>
-  import('../../../components/film-player/film-player.js').then(({ FilmPlayer }) => ({
-    default: FilmPlayer,
+const VideoPlayer = lazy(() =>
+  import('../../../components/video-player/video-player.js').then(({ VideoPlayer }) => ({
+    default: VideoPlayer,
   })),
 );
 import { useDownloadVideo } from '../../../lib/download-video.js';
@@ -35,7 +35,7 @@ export function PreviewDialog({ video, onHide, onReviewCuts }: PreviewDialogProp
       {video && (
         <div className="preview">
           <Suspense fallback={<div className="preview__loading" aria-busy="true" />}>
-            <FilmPlayer
+            <VideoPlayer
               src={video.url}
               poster={video.thumbnailUrl || undefined}
               title={video.title || 'Video Preview'}

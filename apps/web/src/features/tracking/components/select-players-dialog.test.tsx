@@ -62,7 +62,8 @@ const teams: TrackingInfoResponse = {
   ],
 };
 
-async function openDialog() {
+/** Opens the dialog and waits for the first team's list (`ready`: a player's label in it). */
+async function openDialog(ready = '#07') {
   api.on(`GET ${ApiPaths.libraryVideos}`, { body: { videos: [] } });
   api.on(`GET ${ApiPaths.inProgressVideos}`, {
     body: {
@@ -89,7 +90,7 @@ async function openDialog() {
   const dialog = await screen.findByRole('dialog', {
     name: 'Select Players & Set Details For New Video',
   });
-  await within(dialog).findByLabelText('#07');
+  await within(dialog).findByLabelText(ready);
   return { app, dialog };
 }
 
@@ -141,16 +142,18 @@ describe('Select Players & Set Details For New Video', () => {
   });
 
   it('lists the players of a team without readable numbers by photo, and says so', async () => {
-    teams.teams.push(
+    const listed = teams.teams.splice(
+      0,
+      teams.teams.length,
       {
-        teamLetter: 'C',
+        teamLetter: 'A',
         primaryColor: '#1f2a44',
         secondaryColor: '#1f2a44',
         players: [],
-        trackedPlayers: [tracked('C-p3', null, [65, 80], PHOTO)],
+        trackedPlayers: [tracked('A-p3', null, [65, 80], PHOTO)],
       },
       {
-        teamLetter: 'D',
+        teamLetter: 'B',
         primaryColor: '#2e7d32',
         secondaryColor: '#2e7d32',
         players: [],
@@ -158,21 +161,21 @@ describe('Select Players & Set Details For New Video', () => {
       },
     );
     try {
-      const { app, dialog } = await openDialog();
+      const { app, dialog } = await openDialog('Player seen 1:05–1:20');
       expect(within(dialog).getByText('(no readable numbers)')).toBeVisible();
       expect(within(dialog).getByText('(no players tracked)')).toBeVisible();
-      await app.user.click(within(dialog).getByLabelText(/^Team C: navy/));
+      await app.user.click(within(dialog).getByLabelText(/^Team A: navy/));
       expect(
         within(dialog).getByText(/No jersey numbers could be read for this team/),
       ).toBeVisible();
       expect(within(dialog).getByLabelText('Player seen 1:05–1:20')).not.toBeChecked();
       expect(within(dialog).getByText('no number · 15 s on screen')).toBeVisible();
       expect(within(dialog).getByRole('img', { name: 'Player seen 1:05–1:20' })).toBeVisible();
-      await app.user.click(within(dialog).getByLabelText(/^Team D: green/));
+      await app.user.click(within(dialog).getByLabelText(/^Team B: green/));
       expect(within(dialog).getByText(ProcessingMessages.noTrackedPlayers)).toBeVisible();
       expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
     } finally {
-      teams.teams.splice(2);
+      teams.teams.splice(0, teams.teams.length, ...listed);
     }
   });
 

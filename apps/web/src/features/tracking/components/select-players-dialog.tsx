@@ -12,6 +12,7 @@ import {
   validateSelectPlayers,
   type TrackedPlayer,
   type TrackingTeamInfo,
+  type TeamLetter,
 } from '@filmroom/contract';
 import { RequiredMark, RequiredNote } from '../../../components/field-label.js';
 import { TextField } from '../../../components/text-field.js';
@@ -86,7 +87,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
   const [isTitleEdited, setTitleEdited] = useState(false);
   const [description, setDescription] = useState('');
   const [notes, setNotes] = useState('');
-  const [teamLetter, setTeamLetter] = useState('A');
+  const [teamLetter, setTeamLetter] = useState<TeamLetter>('A');
   // the chosen players by id, in the order chosen (each box's colour follows it)
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [enlarged, setEnlarged] = useState<TrackedPlayer | undefined>();
@@ -120,7 +121,7 @@ export function SelectPlayersDialog({ video, onHide }: SelectPlayersDialogProps)
           ),
         );
 
-  function chooseTeam(letter: string) {
+  function chooseTeam(letter: TeamLetter) {
     setTeamLetter(letter);
     setSelectedIds([]);
   }

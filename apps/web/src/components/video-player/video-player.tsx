@@ -32,10 +32,10 @@ import {
   useLoopPlayback,
   useMeasuredFrameRate,
   useRewindShuttle,
-} from './film-player-hooks.js';
-import './film-player.css';
+} from './video-player-hooks.js';
+import './video-player.css';
 
-export interface FilmPlayerProps {
+export interface VideoPlayerProps {
   src: string;
   poster?: string;
   /** The video's title: the player is named '<title> player', the video 'Video <title>'. */
@@ -57,7 +57,7 @@ function playQuietly(video: HTMLVideoElement): void {
 }
 
 /** A film-study player: media-chrome controls plus frame steps, J/K/L, speeds, loops and chapters. */
-export function FilmPlayer({
+export function VideoPlayer({
   src,
   poster,
   title,
@@ -65,7 +65,7 @@ export function FilmPlayer({
   chapterNoun = 'play',
   frameRate,
   autoFocus,
-}: FilmPlayerProps) {
+}: VideoPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const shortcutsId = useId();
@@ -230,18 +230,18 @@ export function FilmPlayer({
   return (
     <div
       ref={rootRef}
-      className="film-player"
+      className="video-player"
       role="group"
       aria-label={`${title} player`}
       aria-describedby={`${shortcutsId}-hint`}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <MediaController noHotkeys className="film-player__controller">
+      <MediaController noHotkeys className="video-player__controller">
         <video
           ref={videoRef}
           slot="media"
-          className="film-player__video"
+          className="video-player__video"
           src={src}
           poster={poster}
           preload="metadata"
@@ -261,8 +261,8 @@ export function FilmPlayer({
         </MediaControlBar>
       </MediaController>
 
-      <div className="film-player__tools" role="toolbar" aria-label="Film study">
-        <div className="film-player__group">
+      <div className="video-player__tools" role="toolbar" aria-label="Film study">
+        <div className="video-player__group">
           <button
             type="button"
             className="film-tool"
@@ -285,7 +285,7 @@ export function FilmPlayer({
           </button>
         </div>
 
-        <div className="film-player__group" role="group" aria-label="Speed">
+        <div className="video-player__group" role="group" aria-label="Speed">
           {PLAYBACK_RATES.map((option) => (
             <button
               key={option}
@@ -302,7 +302,7 @@ export function FilmPlayer({
           ))}
         </div>
 
-        <div className="film-player__group" role="group" aria-label="Loop">
+        <div className="video-player__group" role="group" aria-label="Loop">
           <button
             type="button"
             className="film-tool film-tool--text"
@@ -329,7 +329,7 @@ export function FilmPlayer({
               Clear loop
             </button>
           )}
-          <span className="film-player__status" aria-live="polite">
+          <span className="video-player__status" aria-live="polite">
             {looping
               ? `Looping ${formatFilmTime(loop.in)} – ${formatFilmTime(loop.out)}`
               : loop.in !== undefined
@@ -339,7 +339,7 @@ export function FilmPlayer({
         </div>
 
         {hasChapters && (
-          <div className="film-player__group" role="group" aria-label={`${noun}s`}>
+          <div className="video-player__group" role="group" aria-label={`${noun}s`}>
             <button
               type="button"
               className="film-tool"
@@ -350,7 +350,7 @@ export function FilmPlayer({
             >
               <i className="pi pi-angle-double-left" aria-hidden="true" />
             </button>
-            <span className="film-player__status" aria-live="polite">
+            <span className="video-player__status" aria-live="polite">
               {`${noun} ${Math.max(1, chapterIndex + 1)} of ${chapters.length}`}
             </span>
             <button
@@ -368,7 +368,7 @@ export function FilmPlayer({
 
         <button
           type="button"
-          className="film-tool film-tool--text film-player__shortcuts-toggle"
+          className="film-tool film-tool--text video-player__shortcuts-toggle"
           aria-expanded={isShowingShortcuts}
           aria-controls={shortcutsId}
           aria-keyshortcuts="?"
@@ -383,7 +383,7 @@ export function FilmPlayer({
 
       <table
         id={shortcutsId}
-        className="film-player__shortcuts"
+        className="video-player__shortcuts"
         aria-label="Keyboard shortcuts"
         hidden={!isShowingShortcuts}
       >

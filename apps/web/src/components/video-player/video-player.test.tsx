@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FilmPlayer } from './film-player.js';
+import { VideoPlayer } from './video-player.js';
 
 const plays = [
   { start: 0, end: 6.3 },
@@ -9,10 +9,10 @@ const plays = [
   { start: 14.2, end: 20 },
 ];
 
-function renderPlayer(props: Partial<Parameters<typeof FilmPlayer>[0]> = {}) {
+function renderPlayer(props: Partial<Parameters<typeof VideoPlayer>[0]> = {}) {
   const user = userEvent.setup();
   render(
-    <FilmPlayer src="http://127.0.0.1:1/media/1.mp4" title="Home opener" autoFocus {...props} />,
+    <VideoPlayer src="http://127.0.0.1:1/media/1.mp4" title="Home opener" autoFocus {...props} />,
   );
   const player = screen.getByRole('group', { name: 'Home opener player' });
   const video = player.querySelector('video')!;
@@ -25,7 +25,7 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
 });
 
-describe('FilmPlayer', () => {
+describe('VideoPlayer', () => {
   it('plays the video under its title and takes the focus for its shortcuts', () => {
     const { player, video } = renderPlayer({ poster: 'http://127.0.0.1:1/thumbs/1.jpg' });
     expect(video).toHaveAttribute('src', 'http://127.0.0.1:1/media/1.mp4');
@@ -147,7 +147,7 @@ describe('FilmPlayer', () => {
     render(
       <div>
         <input aria-label="Search" />
-        <FilmPlayer src="http://127.0.0.1:1/media/1.mp4" title="Home opener" />
+        <VideoPlayer src="http://127.0.0.1:1/media/1.mp4" title="Home opener" />
       </div>,
     );
     await user.type(screen.getByLabelText('Search'), '.');
