@@ -15,7 +15,7 @@ export default defineConfig({
       ...Object.entries({
         perception: 'perception/index.ts',
         inactivity: 'engines/inactivity/entry.ts',
-        'player-tracking': 'engines/player-tracking/entry.ts',
+        tracking: 'engines/tracking/entry.ts',
         media: 'media/index.ts',
       }).map(([entry, file]) => ({
         find: new RegExp(`^@filmroom/vision/${entry}$`),

@@ -18,24 +18,24 @@ export { scoreSegments, type SegmentScore } from './engines/inactivity/score-seg
 export {
   analyseTracking,
   type AnalyseTrackingOptions,
-} from './engines/player-tracking/analyse-tracking.js';
+} from './engines/tracking/analyse-tracking.js';
 export type {
   TrackingAnalysis,
   TrackingTeam,
   TrackingPlayer,
   TimeRange,
-} from './engines/player-tracking/tracking-types.js';
+} from './engines/tracking/tracking-types.js';
 export {
   planClips,
   ClipPlanError,
   type ClipPlan,
   type ClipPlanOptions,
-} from './engines/player-tracking/clips/plan-clips.js';
+} from './engines/tracking/clips/plan-clips.js';
 export {
   renderClips,
   type RenderClipsOptions,
   type RenderClipsResult,
-} from './engines/player-tracking/clips/render-clips.js';
+} from './engines/tracking/clips/render-clips.js';
 export { NumberRecognizer } from './perception/numbers/number-recognizer.js';
 export {
   readJerseyNumber,

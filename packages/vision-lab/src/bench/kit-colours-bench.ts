@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { colourName } from '@filmroom/contract';
 import { CenterNetDetector, NumberRecognizer } from '@filmroom/vision/perception';
 import { ffmpegPath, runProcess } from '@filmroom/vision/media';
-import { analyseTracking, type TrackingTeam } from '@filmroom/vision/player-tracking';
+import { analyseTracking, type TrackingTeam } from '@filmroom/vision/tracking';
 import { findSharedMedia } from '@filmroom/test-media';
 import { cachedSynthFilm, synthCacheDir } from '../synth-tracking/render-synth-film.js';
 import { LIT_KITS } from '../synth-tracking/scenarios.js';

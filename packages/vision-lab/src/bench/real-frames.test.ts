@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
-import type { TrackingPlayer } from '@filmroom/vision/player-tracking';
+import type { TrackingPlayer } from '@filmroom/vision/tracking';
 import { foldOf, readRealFrameLabels, scoreRealFrame, type LabelledFrame } from './real-frames.js';
 
 const player = (teamLetter: 'A' | 'B', number: number, confidence = 0.9): TrackingPlayer => ({

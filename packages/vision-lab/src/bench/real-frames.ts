@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TrackingAnalysis } from '@filmroom/vision/player-tracking';
+import type { TrackingAnalysis } from '@filmroom/vision/tracking';
 
 /** One labelled team in one frame. */
 export interface LabelledTeam {

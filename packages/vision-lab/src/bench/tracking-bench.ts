@@ -19,7 +19,7 @@ import {
   NUMBER_READER_MODEL,
   readImageRgb,
 } from '@filmroom/vision/perception';
-import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/player-tracking';
+import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/tracking';
 import { CachedFinder } from './cached-finder.js';
 import { cachedSynthFilm } from '../synth-tracking/render-synth-film.js';
 import { SYNTH_SCENARIOS } from '../synth-tracking/scenarios.js';

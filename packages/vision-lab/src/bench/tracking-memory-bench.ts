@@ -23,7 +23,7 @@ import {
   TrackRecord,
   TrackSpill,
   type TrackingAnalysis,
-} from '@filmroom/vision/player-tracking';
+} from '@filmroom/vision/tracking';
 import { sharedMediaDir } from '@filmroom/test-media';
 
 interface MinuteLine {

@@ -6,7 +6,7 @@
  * then one with the result. RSS is the whole process: the main thread and the worker threads
  * (detector and number readers); ffmpeg runs in its own process and is not counted.
  */
-import { analyseTracking } from '@filmroom/vision/player-tracking';
+import { analyseTracking } from '@filmroom/vision/tracking';
 import { probeVideo } from '@filmroom/vision/media';
 
 const film = process.argv[2];

@@ -16,7 +16,7 @@ import {
   NumberRecognizer,
 } from '@filmroom/vision/perception';
 import { ffmpegPath, runProcess } from '@filmroom/vision/media';
-import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/player-tracking';
+import { analyseTracking, type TrackingAnalysis } from '@filmroom/vision/tracking';
 import { findSharedMedia } from '@filmroom/test-media';
 import { CachedFinder } from './cached-finder.js';
 import {

@@ -4,7 +4,7 @@ import {
   type Sighting,
   type TimeRange,
   type TrackingAnalysis,
-} from '@filmroom/vision/player-tracking';
+} from '@filmroom/vision/tracking';
 import type { SynthFilmTruth } from './film-types.js';
 
 export interface TrackingScores {

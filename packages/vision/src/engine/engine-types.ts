@@ -1,7 +1,7 @@
 import type { AllEngineRuns } from '../engines/registry.js';
 import type { RequestOf, ResultOf } from '../engines/tool-engine.js';
 
-export type { TrackingSummary } from '../engines/player-tracking/index.js';
+export type { TrackingSummary } from '../engines/tracking/index.js';
 
 /** The name of every engine call, across the tools (`engines/registry.ts`). */
 export type EngineName = keyof AllEngineRuns & string;

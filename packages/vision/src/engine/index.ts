@@ -9,8 +9,8 @@ export type {
   TrackingSummary,
 } from './engine-types.js';
 export type { InactivityFilterResult } from '../engines/inactivity/run-inactivity-filter.js';
-export type { RenderClipsResult } from '../engines/player-tracking/clips/render-clips.js';
-export type { PlayerPhoto } from '../engines/player-tracking/player-photos.js';
+export type { RenderClipsResult } from '../engines/tracking/clips/render-clips.js';
+export type { PlayerPhoto } from '../engines/tracking/player-photos.js';
 export type { TeamLetter } from '../perception/teams/cluster-teams.js';
 export type { FilmSport, SportChoice } from '../perception/sport/sports.js';
 export type {
@@ -18,14 +18,14 @@ export type {
   TrackingTeam,
   TimeRange,
   UnnumberedPlayer,
-} from '../engines/player-tracking/tracking-types.js';
+} from '../engines/tracking/tracking-types.js';
 export {
   decideCuts,
   keptAtLevel,
   stretchesOf,
   type CutAnalysis,
 } from '../engines/inactivity/cut-review.js';
-export { renumberPlayer, RenumberError } from '../engines/player-tracking/renumber-player.js';
+export { renumberPlayer, RenumberError } from '../engines/tracking/renumber-player.js';
 export { runEngineRequest } from './run-engine-request.js';
 
 /** The script to fork for an engine process (talks EngineRequest/EngineMessage over IPC). */

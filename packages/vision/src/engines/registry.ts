@@ -1,5 +1,5 @@
 import { inactivityEngine } from './inactivity/tool.js';
-import { playerTrackingEngine } from './player-tracking/tool.js';
+import { playerTrackingEngine } from './tracking/tool.js';
 import type { ToolEngine } from './tool-engine.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lyingHeaderFilm, scrambledFilm, truncatedFilm } from '@filmroom/test-media';
 import { inactivityCommand } from '../engines/inactivity/inactivity-command.js';
-import { trackCommand } from '../engines/player-tracking/track-command.js';
+import { trackCommand } from '../engines/tracking/track-command.js';
 import { readFrames } from './frame-reader.js';
 import { MediaError } from './media-error.js';
 import { probeVideo } from './probe.js';

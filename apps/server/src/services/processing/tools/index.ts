@@ -1,7 +1,7 @@
 import { TOOL_IDS, type Tool, type ToolJobKind } from '@filmroom/contract';
 import type { ProcessingState } from '../../../infra/db/schema.js';
 import { inactivityTool } from './inactivity.tool.js';
-import { playerTrackingTool } from './player-tracking.tool.js';
+import { playerTrackingTool } from './tracking.tool.js';
 import type { ToolModule, ToolStage } from './tool-module.js';
 
 /** Every processing tool's server module, by tool id. */

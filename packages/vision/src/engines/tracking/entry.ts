@@ -1,5 +1,5 @@
 // Player Tracking's analysis parts the lab benches: the lab's entry point
-// (`@filmroom/vision/player-tracking`).
+// (`@filmroom/vision/tracking`).
 export { analyseTracking } from './analyse-tracking.js';
 export { appearancesFromSightings, type Sighting } from './appearances.js';
 export { TrackRecord } from './track-record.js';

@@ -7,8 +7,7 @@ import { shareJobs, type NumberReader } from './number-reader.js';
 import type { FrameReadRequest, PersonReadJob } from './read-people.js';
 
 // The worker threads run the compiled module (the sources run the reader on this thread).
-const compiled = new URL('../../../dist/engines/player-tracking/number-reader.js', import.meta.url)
-  .href;
+const compiled = new URL('../../../dist/engines/tracking/number-reader.js', import.meta.url).href;
 type CompiledModule = {
   createNumberReader: (options?: { threads?: number }) => Promise<NumberReader>;
 };
