@@ -26,10 +26,10 @@ export interface ToolIdentity {
   /** What one kept stretch of its output is called ("31 plays", "12 clips"). */
   chapterNoun: { one: string; many: string };
   /**
-   * The background jobs that run it, in order; the first runs when the source is stored, the others
-   * when the job reaches their stage (the queue's job kinds are these names).
+   * Its stages, in order, each queued as a background job of that name: the first runs when the
+   * source is stored, the others when the run reaches them.
    */
-  jobKinds: readonly [string, ...string[]];
+  stageNames: readonly [string, ...string[]];
 }
 
 /** The one table of what identifies a tool; every other mapping is read from it. */
@@ -47,7 +47,7 @@ export const TOOLS = {
     },
     listTitle: 'Inactivity Filtering Videos',
     chapterNoun: { one: 'play', many: 'plays' },
-    jobKinds: ['inactivity'],
+    stageNames: ['inactivity'],
   },
   [Tool.PlayerTracking]: {
     tool: Tool.PlayerTracking,
@@ -63,11 +63,11 @@ export const TOOLS = {
     },
     listTitle: 'Player Tracking Videos',
     chapterNoun: { one: 'clip', many: 'clips' },
-    jobKinds: ['track-analyse', 'track-render'],
+    stageNames: ['track-analyse', 'track-render'],
   },
 } as const satisfies Record<Tool, ToolIdentity>;
 
-export type ToolJobKind = (typeof TOOLS)[Tool]['jobKinds'][number];
+export type ToolStageName = (typeof TOOLS)[Tool]['stageNames'][number];
 
 /** Every tool, in the order the product lists them. */
 export const TOOL_IDS: readonly Tool[] = [Tool.Inactivity, Tool.PlayerTracking];

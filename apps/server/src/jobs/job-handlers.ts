@@ -1,4 +1,4 @@
-import { ENGINE_JOB_KINDS } from '../infra/queue/job-kinds.js';
+import { STAGE_NAMES } from '../infra/queue/job-kinds.js';
 import type { JobHandlers } from '../infra/queue/job-queue.js';
 import type { Services } from '../services/create-services.js';
 import { accountMailJob } from './account-mail.job.js';
@@ -10,7 +10,7 @@ import { processingJobs } from './processing.job.js';
 export function createJobHandlers(services: Services): JobHandlers {
   return {
     ...ingestJobs(services.ingest),
-    ...processingJobs(services.processingRuns, ENGINE_JOB_KINDS),
+    ...processingJobs(services.processingRuns, STAGE_NAMES),
     'account-mail': accountMailJob({ accountMails: services.accountMails }),
     'cut-review-render': cutReviewJob(services.cutReview),
   };

@@ -1,4 +1,4 @@
-import type { EngineJobKind } from '../infra/queue/job-kinds.js';
+import type { ToolStageName } from '@filmroom/contract';
 import type { JobHandler } from '../infra/queue/job-queue.js';
 import type { ProcessingRunService } from '../services/processing/processing-run.service.js';
 import { attemptOf } from './attempt.js';
@@ -6,13 +6,13 @@ import { attemptOf } from './attempt.js';
 /** The tools' stages: each job kind hands its processing job to the run service, with the attempt. */
 export function processingJobs(
   runs: ProcessingRunService,
-  kinds: readonly EngineJobKind[],
-): { [K in EngineJobKind]: JobHandler<K> } {
+  kinds: readonly ToolStageName[],
+): { [K in ToolStageName]: JobHandler<K> } {
   const handler =
-    (kind: EngineJobKind): JobHandler<EngineJobKind> =>
+    (kind: ToolStageName): JobHandler<ToolStageName> =>
     ({ processingJobId }, context) =>
       runs.runStage(kind, processingJobId, attemptOf(kind, context));
   return Object.fromEntries(kinds.map((kind) => [kind, handler(kind)])) as {
-    [K in EngineJobKind]: JobHandler<K>;
+    [K in ToolStageName]: JobHandler<K>;
   };
 }

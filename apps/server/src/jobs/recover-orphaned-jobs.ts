@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isEngineJobKind, type JobPayloads } from '../infra/queue/job-kinds.js';
+import { isStageName, type JobPayloads } from '../infra/queue/job-kinds.js';
 import type { JobQueue, JobRunLeases, OrphanedJobHandler } from '../infra/queue/job-queue.js';
 import type { Services } from '../services/create-services.js';
 
@@ -10,7 +10,7 @@ import type { Services } from '../services/create-services.js';
  */
 export function orphanedJobHandler(services: Services): OrphanedJobHandler {
   return async (kind, payload, run) => {
-    if (isEngineJobKind(kind)) {
+    if (isStageName(kind)) {
       const { processingJobId } = payload as JobPayloads['inactivity'];
       await services.processingRuns.orphaned(processingJobId, run);
     } else if (kind === 'ingest' || kind === 'import-link') {

@@ -1,4 +1,4 @@
-import { TOOL_IDS, TOOLS, type ToolJobKind } from '@filmroom/contract';
+import { TOOL_IDS, TOOLS, type ToolStageName } from '@filmroom/contract';
 
 /**
  * The closed list of background job kinds, each with its payload and its own retry and time limits.
@@ -17,8 +17,8 @@ export type JobPayloads = {
   /** Render a coach's reviewed cuts into an Inactivity Filter output, in place. */
   'cut-review-render': { videoId: string };
 } & {
-  /** A stage of a processing tool (its job kinds are listed in the contract's TOOLS). */
-  [K in ToolJobKind]: { processingJobId: string };
+  /** A stage of a processing tool, queued under its name (the contract's `TOOLS[tool].stageNames`). */
+  [K in ToolStageName]: { processingJobId: string };
 };
 
 export type JobKind = keyof JobPayloads;
@@ -31,9 +31,9 @@ export interface JobPolicy {
   expireInSeconds: number;
 }
 
-/** The kinds that run a processing tool's stage, read from the contract's TOOLS. */
-export const ENGINE_JOB_KINDS: readonly ToolJobKind[] = TOOL_IDS.flatMap(
-  (tool) => TOOLS[tool].jobKinds,
+/** The processing tools' stages, each queued as a job of its own kind (the contract's TOOLS). */
+export const STAGE_NAMES: readonly ToolStageName[] = TOOL_IDS.flatMap(
+  (tool) => TOOLS[tool].stageNames,
 );
 
 /** Engine runs restart from a clean state; a crash or a lost worker is retried twice. */
@@ -45,18 +45,18 @@ const ENGINE_JOB_POLICY: JobPolicy = {
 };
 
 /** Engine stages that may run longer than the usual limit (tracking reads every frame's numbers). */
-const LONG_ENGINE_STAGES: Partial<Record<ToolJobKind, number>> = { 'track-analyse': 6 * 3600 };
+const LONG_ENGINE_STAGES: Partial<Record<ToolStageName, number>> = { 'track-analyse': 6 * 3600 };
 
-function engineJobPolicies(): Record<ToolJobKind, JobPolicy> {
+function stagePolicies(): Record<ToolStageName, JobPolicy> {
   return Object.fromEntries(
-    ENGINE_JOB_KINDS.map((kind) => [
+    STAGE_NAMES.map((kind) => [
       kind,
       {
         ...ENGINE_JOB_POLICY,
         expireInSeconds: LONG_ENGINE_STAGES[kind] ?? ENGINE_JOB_POLICY.expireInSeconds,
       },
     ]),
-  ) as Record<ToolJobKind, JobPolicy>;
+  ) as Record<ToolStageName, JobPolicy>;
 }
 
 export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
@@ -67,7 +67,7 @@ export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
     retryBackoff: true,
     expireInSeconds: 2 * 3600,
   },
-  ...engineJobPolicies(),
+  ...stagePolicies(),
   // a render of the kept stretches: a copy of most of the film, minutes for a whole game
   'cut-review-render': {
     retryLimit: 2,
@@ -86,8 +86,6 @@ export const JOB_POLICIES: { [K in JobKind]: JobPolicy } = {
 
 export const JOB_KINDS = Object.keys(JOB_POLICIES) as JobKind[];
 
-export type EngineJobKind = ToolJobKind;
-
-export function isEngineJobKind(kind: JobKind): kind is EngineJobKind {
-  return (ENGINE_JOB_KINDS as readonly JobKind[]).includes(kind);
+export function isStageName(kind: JobKind): kind is ToolStageName {
+  return (STAGE_NAMES as readonly JobKind[]).includes(kind);
 }

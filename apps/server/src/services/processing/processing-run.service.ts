@@ -5,7 +5,7 @@ import {
   ProcessingMessages,
   toolSet,
   VideoSource,
-  type ToolJobKind,
+  type ToolStageName,
   unreadableVideoMessage,
   type VideoChapter,
 } from '@filmroom/contract';
@@ -327,7 +327,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     },
 
     /** Runs the stage of a tool that `kind` names on the processing job. */
-    runStage(kind: ToolJobKind, processingJobId: string, attempt: RunAttempt): Promise<void> {
+    runStage(kind: ToolStageName, processingJobId: string, attempt: RunAttempt): Promise<void> {
       return run(deps.tools.stageOf(kind), processingJobId, attempt);
     },
   };

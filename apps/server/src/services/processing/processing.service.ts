@@ -37,7 +37,7 @@ export function createProcessingService(deps: {
   signer: MediaUrlSigner;
   clock: Clock;
   /** Which job kind runs a job's next stage. */
-  tools: Pick<ToolRegistry, 'jobKindFor'>;
+  tools: Pick<ToolRegistry, 'stageNameFor'>;
 }) {
   const { processing, jobs } = deps;
 
@@ -55,7 +55,7 @@ export function createProcessingService(deps: {
   }
 
   async function queueEngine(job: ProcessingJob): Promise<void> {
-    await jobs.send(deps.tools.jobKindFor(job.tool, job.state), { processingJobId: job.id });
+    await jobs.send(deps.tools.stageNameFor(job.tool, job.state), { processingJobId: job.id });
   }
 
   return {

@@ -1,4 +1,4 @@
-import { TOOL_IDS, type Tool, type ToolJobKind } from '@filmroom/contract';
+import { TOOL_IDS, type Tool, type ToolStageName } from '@filmroom/contract';
 import type { ProcessingState } from '../../../infra/db/schema.js';
 import { inactivityTool } from './inactivity.tool.js';
 import { playerTrackingTool } from './tracking.tool.js';
@@ -15,16 +15,16 @@ export const TOOL_MODULES: ToolModules = {
 /** The tools as the run service and the processing service see them: stages by job kind. */
 export interface ToolRegistry {
   /** The stage a job kind runs. */
-  stageOf(kind: ToolJobKind): ToolStage;
+  stageOf(kind: ToolStageName): ToolStage;
   /** The job kind a processing job of `tool` needs next, in `state` (its first stage before any). */
-  jobKindFor(tool: Tool, state: ProcessingState): ToolJobKind;
+  stageNameFor(tool: Tool, state: ProcessingState): ToolStageName;
 }
 
 export function toolRegistry(modules: ToolModules = TOOL_MODULES): ToolRegistry {
-  const byKind = new Map<ToolJobKind, ToolStage>();
-  const kindsOf = new Map<Tool, [ToolJobKind, ToolStage][]>();
+  const byKind = new Map<ToolStageName, ToolStage>();
+  const kindsOf = new Map<Tool, [ToolStageName, ToolStage][]>();
   for (const tool of TOOL_IDS) {
-    const entries = Object.entries(modules[tool].stages) as [ToolJobKind, ToolStage][];
+    const entries = Object.entries(modules[tool].stages) as [ToolStageName, ToolStage][];
     kindsOf.set(tool, entries);
     for (const [kind, stage] of entries) byKind.set(kind, stage);
   }
@@ -34,7 +34,7 @@ export function toolRegistry(modules: ToolModules = TOOL_MODULES): ToolRegistry 
       if (!stage) throw new Error(`No tool runs the job kind ${kind}`);
       return stage;
     },
-    jobKindFor(tool, state) {
+    stageNameFor(tool, state) {
       const entries = kindsOf.get(tool) ?? [];
       const claiming = entries.find(([, stage]) => stage.claims.includes(state));
       const [first] = entries;

@@ -97,10 +97,10 @@ export interface ToolStage {
 }
 
 /** The job kinds the contract lists for a tool. */
-export type JobKindOf<T extends Tool> = (typeof TOOLS)[T]['jobKinds'][number];
+export type StageNameOf<T extends Tool> = (typeof TOOLS)[T]['stageNames'][number];
 
 /** A processing tool on the server: a stage per job kind the contract lists for it. */
 export interface ToolModule<T extends Tool = Tool> {
   tool: T;
-  stages: { [K in JobKindOf<T>]: ToolStage };
+  stages: { [K in StageNameOf<T>]: ToolStage };
 }
