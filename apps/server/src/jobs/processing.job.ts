@@ -3,8 +3,8 @@ import type { JobHandler } from '../infra/queue/job-queue.js';
 import type { ProcessingRunService } from '../services/processing/processing-run.service.js';
 import { attemptOf } from './attempt.js';
 
-/** The tools' stages: each job kind hands its processing job to the run service, with the attempt. */
-export function processingJobs(
+/** The tools' stages: each stage's job hands its run to the run service, with the attempt. */
+export function stageHandlers(
   runs: ProcessingRunService,
   kinds: readonly ToolStageName[],
 ): { [K in ToolStageName]: JobHandler<K> } {

@@ -7,7 +7,7 @@ import type { PasswordHasher } from '../infra/crypto/argon2-password-hasher.js';
 import type { Database } from '../infra/db/database.js';
 import { createOneTimeTokensRepository } from '../infra/db/one-time-tokens.repository.js';
 import { createQueuePositionsRepository } from '../infra/db/queue-positions.repository.js';
-import { createProcessingJobsRepository } from '../infra/db/processing-jobs.repository.js';
+import { createProcessingRunsRepository } from '../infra/db/processing-runs.repository.js';
 import { createPendingUploadsRepository } from '../infra/db/pending-uploads.repository.js';
 import { createProfileSharesRepository } from '../infra/db/profile-shares.repository.js';
 import { createRefreshTokensRepository } from '../infra/db/refresh-tokens.repository.js';
@@ -97,11 +97,11 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
   const repositories = {
     users: createUsersRepository(db),
     videos: createVideosRepository(db),
-    processingJobs: createProcessingJobsRepository(db),
+    runs: createProcessingRunsRepository(db),
     shares: createProfileSharesRepository(db),
     pendingUploads: createPendingUploadsRepository(db),
   };
-  const { users, videos, processingJobs, shares } = repositories;
+  const { users, videos, runs, shares } = repositories;
   const queuePositions = createQueuePositionsRepository(db);
 
   const accessTokens = withKnownUsers(
@@ -187,7 +187,7 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
   });
   const notifyOwner = createOwnerNotifier({ users, mailer, logger });
   const processing = createProcessingService({
-    processing: processingJobs,
+    processing: runs,
     jobs,
     signer,
     clock,
@@ -201,12 +201,12 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
     clock,
     urlTtlSeconds: config.mediaUrlTtlSeconds,
     beforeDelete: (video) => sharing.unshare(video),
-    discardJobFiles: (entry) => discardProcessingFiles(processingJobs, storage, entry),
+    discardJobFiles: (entry) => discardProcessingFiles(runs, storage, entry),
     entryBehind: async (output) => {
-      const job = await processingJobs.findDoneByOutput(output.userId, output.id);
+      const job = await runs.findDoneByOutput(output.userId, output.id);
       return job ? videos.findById(job.entryVideoId) : undefined;
     },
-    afterErrorRead: (video) => processingJobs.markErrorRead(video.id, clock()),
+    afterErrorRead: (video) => runs.markErrorRead(video.id, clock()),
     jobsAheadByEntry: (userId) => queuePositions.jobsAheadByEntry(userId),
   });
   const intake = createVideoIntakeService({
@@ -251,14 +251,14 @@ export function createServices(config: ServicesConfig, infra: ServiceInfra) {
   });
   const retries = createFailedVideoRetryService({
     videos,
-    processingJobs,
+    runs,
     processing,
     jobs,
     clock,
   });
   const processingRuns = createProcessingRunService({
     videos,
-    processing: processingJobs,
+    processing: runs,
     storage,
     clock,
     logger,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiPaths, Tool, type InProgressVideo, type VideosResponse } from '@filmroom/contract';
 import { describe, expect, it } from 'vitest';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createProcessingRunsRepository } from '../../src/infra/db/processing-runs.repository.js';
 import { createUsersRepository } from '../../src/infra/db/users.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import { useTestApp } from '../helpers/setup-api.js';
@@ -27,7 +27,7 @@ async function queuedRun(userId: string, title: string) {
     status: 'ready',
     percentageCompleted: 33,
   });
-  const job = await createProcessingJobsRepository(db).create({
+  const job = await createProcessingRunsRepository(db).create({
     userId,
     entryVideoId: entry.id,
     sourceVideoId: randomUUID(),
@@ -57,7 +57,7 @@ describe('GET in-progress videos: runs waiting for a worker', () => {
     expect(byTitle['Opener']).toMatchObject({ jobsAhead: 1, percentageCompleted: 33 });
     expect(byTitle['Closer']).toMatchObject({ jobsAhead: 3 });
 
-    const jobs = createProcessingJobsRepository(ctx.database.handle.db);
+    const jobs = createProcessingRunsRepository(ctx.database.handle.db);
     await jobs.update(first.job.id, { state: 'analysing' }, new Date());
     const later = await inProgress(coach.session.token);
     expect(later.find((video) => video.id === first.entry.id)).not.toHaveProperty('jobsAhead');

@@ -1,8 +1,8 @@
 import { Tool, VideoSource } from '@filmroom/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
-import { processingJobs, videos as videoTable } from '../../src/infra/db/schema.js';
+import { createProcessingRunsRepository } from '../../src/infra/db/processing-runs.repository.js';
+import { processingRuns, videos as videoTable } from '../../src/infra/db/schema.js';
 import { createUsersRepository } from '../../src/infra/db/users.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -22,7 +22,7 @@ describe('deleting a processing entry while its job reports progress', () => {
     const { db } = database.handle;
     const users = createUsersRepository(db);
     const videos = createVideosRepository(db);
-    const jobs = createProcessingJobsRepository(db);
+    const jobs = createProcessingRunsRepository(db);
     const user = await users.create({
       email: 'race@example.com',
       firstName: 'Ray',
@@ -48,13 +48,13 @@ describe('deleting a processing entry while its job reports progress', () => {
     });
 
     // The job's progress update, held open between its two rows: the job row first, as
-    // processing-jobs.repository's update does, then the entry row once the delete is waiting.
+    // processing-runs.repository's update does, then the entry row once the delete is waiting.
     let deleting: Promise<boolean> | undefined;
     await db.transaction(async (tx) => {
       await tx
-        .update(processingJobs)
+        .update(processingRuns)
         .set({ percentageCompleted: 5 })
-        .where(eq(processingJobs.id, job.id));
+        .where(eq(processingRuns.id, job.id));
       deleting = videos.delete(entry.id);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await tx

@@ -16,7 +16,7 @@ import {
 import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createProcessingRunsRepository } from '../../src/infra/db/processing-runs.repository.js';
 import { createUsersRepository } from '../../src/infra/db/users.repository.js';
 import { createVideosRepository, type Video } from '../../src/infra/db/videos.repository.js';
 import { LocalDiskStorage } from '../../src/infra/storage/local-disk-storage.js';
@@ -48,7 +48,7 @@ const logs: string[] = [];
 function services(timeLimit = { floorSec: 600, perFilmSecond: 8 }) {
   const { db } = database.handle;
   const videos = createVideosRepository(db);
-  const processing = createProcessingJobsRepository(db);
+  const processing = createProcessingRunsRepository(db);
   const storage = new LocalDiskStorage(path.join(dir, 'storage'));
   const imports = new RunningImports();
   const runs = createProcessingRunService({

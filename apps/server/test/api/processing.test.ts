@@ -17,7 +17,7 @@ import {
 import { probeVideo } from '@filmroom/vision/media';
 import { sharedMediaForTests, withSkipReason } from '@filmroom/test-media';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createProcessingRunsRepository } from '../../src/infra/db/processing-runs.repository.js';
 import { createVideosRepository } from '../../src/infra/db/videos.repository.js';
 import type { StoredAnalysis } from '../../src/services/processing/processing-types.js';
 import { gameFilm, stillFilm, trackingFilm } from '../helpers/films.js';
@@ -360,7 +360,7 @@ async function seededTrackingEntry(token: string, userId: string) {
   const source = await upload(token, ApiPaths.libraryFileUpload, 'Rally.mp4', game);
   await ctx.testApp.jobs.idle();
   const videos = createVideosRepository(ctx.database.handle.db);
-  const processing = createProcessingJobsRepository(ctx.database.handle.db);
+  const processing = createProcessingRunsRepository(ctx.database.handle.db);
   const entry = await videos.create({
     userId,
     title: 'Rally',

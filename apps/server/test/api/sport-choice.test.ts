@@ -18,7 +18,7 @@ import {
 import type { EngineRequest } from '@filmroom/vision/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { processingJobs, videos } from '../../src/infra/db/schema.js';
+import { processingRuns, videos } from '../../src/infra/db/schema.js';
 import type { EngineRunner } from '../../src/services/processing/processing-run.service.js';
 import { filesUnder, makeClip, uploadFile } from '../helpers/media.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -120,9 +120,9 @@ async function remembered(token: string): Promise<Sport> {
 
 async function sportOfRun(entryId: string): Promise<Sport | null | undefined> {
   const [job] = await database.handle.db
-    .select({ sport: processingJobs.sport })
-    .from(processingJobs)
-    .where(eq(processingJobs.entryVideoId, entryId));
+    .select({ sport: processingRuns.sport })
+    .from(processingRuns)
+    .where(eq(processingRuns.entryVideoId, entryId));
   return job?.sport;
 }
 

@@ -1,7 +1,7 @@
 import { Tool } from '@filmroom/contract';
 import { decodeJwt } from 'jose';
 import type { Database } from '../../src/infra/db/database.js';
-import { createProcessingJobsRepository } from '../../src/infra/db/processing-jobs.repository.js';
+import { createProcessingRunsRepository } from '../../src/infra/db/processing-runs.repository.js';
 import { createVideosRepository, type Video } from '../../src/infra/db/videos.repository.js';
 import type { StoredAnalysis } from '../../src/services/processing/processing-types.js';
 
@@ -36,7 +36,7 @@ export async function trackingAwaitingSelection(db: Database, userId: string): P
     status: 'ready',
     sourceKey: `videos/${userId}/tracked-film.mp4`,
   });
-  const jobs = createProcessingJobsRepository(db);
+  const jobs = createProcessingRunsRepository(db);
   const job = await jobs.create({
     userId,
     entryVideoId: entry.id,

@@ -1,14 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DRIVERS, migrationsUpTo } from '../helpers/migrated-database.js';
 
-/** Migration 0012: a run's tool is `processing_jobs.tool`, a finished entry's status `done`. */
+/**
+ * Migrations 0012 and 0013: a run's tool is its `tool` (was `kind`), a finished entry's status `done`
+ * (was `processed`), and runs live in `processing_runs` (was `processing_jobs`).
+ */
 describe.each(DRIVERS)('the one-name migration on %s', (_driver, open) => {
   let copy: Awaited<ReturnType<typeof migrationsUpTo>> | undefined;
   afterAll(async () => {
     await copy?.remove();
   });
 
-  it('keeps every run’s tool and finishes the entries that were "processed"', async () => {
+  it('keeps every run’s tool and state in processing_runs and finishes the entries that were "processed"', async () => {
     copy = await migrationsUpTo('0012_one_name_per_concept');
     const database = await open();
     await database.migrate(copy.folder);
@@ -29,7 +32,7 @@ describe.each(DRIVERS)('the one-name migration on %s', (_driver, open) => {
       'SELECT title, status FROM videos ORDER BY title',
     );
     const runs = await database.rows<{ tool: string; state: string }>(
-      'SELECT tool, state FROM processing_jobs ORDER BY tool',
+      'SELECT tool, state FROM processing_runs ORDER BY tool',
     );
     await database.close();
     expect(videos).toEqual([

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
-import { processingJobs } from './schema.js';
+import { processingRuns } from './schema.js';
 
 /**
  * Where a user's waiting processing runs stand in the shared queue: for each of their runs no worker
@@ -11,14 +11,14 @@ export function createQueuePositionsRepository(db: Database) {
     async jobsAheadByEntry(userId: string): Promise<Map<string, number>> {
       const rows = await db
         .select({
-          entryVideoId: processingJobs.entryVideoId,
+          entryVideoId: processingRuns.entryVideoId,
           ahead: sql<number>`(
-            select count(*)::int from processing_jobs as earlier
-            where earlier.state = 'queued' and earlier.created_at < processing_jobs.created_at
+            select count(*)::int from processing_runs as earlier
+            where earlier.state = 'queued' and earlier.created_at < processing_runs.created_at
           )`,
         })
-        .from(processingJobs)
-        .where(and(eq(processingJobs.userId, userId), eq(processingJobs.state, 'queued')));
+        .from(processingRuns)
+        .where(and(eq(processingRuns.userId, userId), eq(processingRuns.state, 'queued')));
       return new Map(rows.map((row) => [row.entryVideoId, Number(row.ahead)]));
     },
   };

@@ -251,8 +251,8 @@ export const PROCESSING_STATES = [
 export type ProcessingState = (typeof PROCESSING_STATES)[number];
 
 /** One processing run. Its in-progress entry is a videos row (`entryVideoId`); the output is a new one. */
-export const processingJobs = pgTable(
-  'processing_jobs',
+export const processingRuns = pgTable(
+  'processing_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -284,10 +284,10 @@ export const processingJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('processing_jobs_user_state_idx').on(table.userId, table.state)],
+  (table) => [index('processing_runs_user_state_idx').on(table.userId, table.state)],
 );
 
-export type ProcessingJobRow = typeof processingJobs.$inferSelect;
+export type ProcessingRunRow = typeof processingRuns.$inferSelect;
 
 /**
  * A queued job being run by a worker (one row per pg-boss job, replaced by each attempt). The worker

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from './database.js';
 import {
   libraryVersions,
-  processingJobs,
+  processingRuns,
   videos,
   type CoachCuts,
   type VideoRow,
@@ -243,7 +243,7 @@ export function createVideosRepository(db: Database) {
      */
     async delete(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.delete(processingJobs).where(eq(processingJobs.entryVideoId, id));
+        await tx.delete(processingRuns).where(eq(processingRuns.entryVideoId, id));
         const deleted = await tx
           .delete(videos)
           .where(eq(videos.id, id))

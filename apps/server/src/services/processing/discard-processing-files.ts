@@ -1,4 +1,4 @@
-import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
+import type { ProcessingRunsRepository } from '../../infra/db/processing-runs.repository.js';
 import type { Video } from '../../infra/db/videos.repository.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { videoKeys } from '../videos/video-keys.js';
@@ -8,7 +8,7 @@ import { videoKeys } from '../videos/video-keys.js';
  * name (player photos, a partly stored output). The job row goes with the entry row.
  */
 export async function discardProcessingFiles(
-  processing: ProcessingJobsRepository,
+  processing: ProcessingRunsRepository,
   storage: ObjectStorage,
   entry: Video,
 ): Promise<void> {

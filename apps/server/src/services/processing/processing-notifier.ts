@@ -1,5 +1,5 @@
 import { TOOLS } from '@filmroom/contract';
-import type { ProcessingJob } from '../../infra/db/processing-jobs.repository.js';
+import type { ProcessingJob } from '../../infra/db/processing-runs.repository.js';
 import type { OwnerNotifier } from '../mail/owner-notifier.js';
 import { processingMail, type ProcessingMailKind } from '../mail/processing-mails.js';
 

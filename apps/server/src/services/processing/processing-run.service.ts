@@ -14,8 +14,8 @@ import { normaliseSegments } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type {
   ProcessingJob,
-  ProcessingJobsRepository,
-} from '../../infra/db/processing-jobs.repository.js';
+  ProcessingRunsRepository,
+} from '../../infra/db/processing-runs.repository.js';
 import type { ProcessingState } from '../../infra/db/schema.js';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
@@ -47,7 +47,7 @@ export type EngineRunner = <R extends EngineRequest>(
 
 export interface ProcessingRunDeps {
   videos: VideosRepository;
-  processing: ProcessingJobsRepository;
+  processing: ProcessingRunsRepository;
   storage: ObjectStorage;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'warn'>;

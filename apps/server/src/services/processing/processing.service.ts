@@ -14,8 +14,8 @@ import {
 import { renumberPlayer, RenumberError } from '@filmroom/vision/engine';
 import type {
   ProcessingJob,
-  ProcessingJobsRepository,
-} from '../../infra/db/processing-jobs.repository.js';
+  ProcessingRunsRepository,
+} from '../../infra/db/processing-runs.repository.js';
 import type { Video } from '../../infra/db/videos.repository.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { Clock } from '../clock.js';
@@ -32,7 +32,7 @@ const notFound = () => new AppError(404, Messages.notFound);
  * stored; Player Tracking's team/player selection between its two phases.
  */
 export function createProcessingService(deps: {
-  processing: ProcessingJobsRepository;
+  processing: ProcessingRunsRepository;
   jobs: JobSender;
   signer: MediaUrlSigner;
   clock: Clock;

@@ -5,7 +5,7 @@ import {
   RetryMessages,
   type MessageResponse,
 } from '@filmroom/contract';
-import type { ProcessingJobsRepository } from '../../infra/db/processing-jobs.repository.js';
+import type { ProcessingRunsRepository } from '../../infra/db/processing-runs.repository.js';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { JobSender } from '../../infra/queue/job-sender.js';
 import type { Clock } from '../clock.js';
@@ -20,7 +20,7 @@ import type { ProcessingService } from '../processing/processing.service.js';
  */
 export function createFailedVideoRetryService(deps: {
   videos: VideosRepository;
-  processingJobs: ProcessingJobsRepository;
+  runs: ProcessingRunsRepository;
   processing: Pick<ProcessingService, 'retry'>;
   jobs: JobSender;
   clock: Clock;
@@ -66,9 +66,7 @@ export function createFailedVideoRetryService(deps: {
         throw cannotRetry();
       }
       const job =
-        video.requestedTool === null
-          ? undefined
-          : await deps.processingJobs.findByEntry(userId, video.id);
+        video.requestedTool === null ? undefined : await deps.runs.findByEntry(userId, video.id);
       // The engine failed (the source was stored); otherwise the import or ingest before it did.
       const restarted =
         job?.state === 'failed' ? await deps.processing.retry(job) : await restartIntake(video);

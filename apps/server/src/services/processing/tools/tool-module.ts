@@ -7,7 +7,7 @@ import type {
 } from '@filmroom/vision/engine';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
-import type { ProcessingJob } from '../../../infra/db/processing-jobs.repository.js';
+import type { ProcessingJob } from '../../../infra/db/processing-runs.repository.js';
 import type { ProcessingState } from '../../../infra/db/schema.js';
 import type { Video } from '../../../infra/db/videos.repository.js';
 import type { PlayerSighting } from '../../../infra/media/player-photo.js';

@@ -1,10 +1,10 @@
 import type { Sport, Tool } from '@filmroom/contract';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Database } from './database.js';
-import { processingJobs, videos, type ProcessingJobRow, type ProcessingState } from './schema.js';
+import { processingRuns, videos, type ProcessingRunRow, type ProcessingState } from './schema.js';
 import { isVideoId, type Video } from './videos.repository.js';
 
-export type ProcessingJob = ProcessingJobRow;
+export type ProcessingJob = ProcessingRunRow;
 
 /** What the in-progress card shows, kept on the job row and mirrored on its entry video row. */
 export interface ProgressChanges {
@@ -23,7 +23,7 @@ const ACTIVE_STATES: ProcessingState[] = ['queued', 'analysing', 'awaiting-selec
  * Processing jobs. Every change of a job's state changes its entry video row in the same
  * transaction, so the in-progress list never disagrees with the job.
  */
-export function createProcessingJobsRepository(db: Database) {
+export function createProcessingRunsRepository(db: Database) {
   async function change(
     tx: Database,
     id: string,
@@ -32,10 +32,10 @@ export function createProcessingJobsRepository(db: Database) {
     onlyIn?: ProcessingState[],
   ): Promise<ProcessingJob | undefined> {
     const where = onlyIn
-      ? and(eq(processingJobs.id, id), inArray(processingJobs.state, onlyIn))
-      : eq(processingJobs.id, id);
+      ? and(eq(processingRuns.id, id), inArray(processingRuns.state, onlyIn))
+      : eq(processingRuns.id, id);
     const [job] = await tx
-      .update(processingJobs)
+      .update(processingRuns)
       .set({ ...changes, updatedAt: now })
       .where(where)
       .returning();
@@ -67,14 +67,14 @@ export function createProcessingJobsRepository(db: Database) {
       /** The sport chosen for the run, handed to its engine (none: the engine is told none). */
       sport?: Sport;
     }): Promise<ProcessingJob> {
-      const [job] = await db.insert(processingJobs).values(values).returning();
+      const [job] = await db.insert(processingRuns).values(values).returning();
       if (!job) throw new Error('Inserting a processing job returned no row');
       return job;
     },
 
     async findById(id: string): Promise<ProcessingJob | undefined> {
       if (!isVideoId(id)) return undefined;
-      const [job] = await db.select().from(processingJobs).where(eq(processingJobs.id, id));
+      const [job] = await db.select().from(processingRuns).where(eq(processingRuns.id, id));
       return job;
     },
 
@@ -83,9 +83,9 @@ export function createProcessingJobsRepository(db: Database) {
       if (!isVideoId(entryVideoId)) return undefined;
       const [job] = await db
         .select()
-        .from(processingJobs)
+        .from(processingRuns)
         .where(
-          and(eq(processingJobs.entryVideoId, entryVideoId), eq(processingJobs.userId, userId)),
+          and(eq(processingRuns.entryVideoId, entryVideoId), eq(processingRuns.userId, userId)),
         );
       return job;
     },
@@ -97,12 +97,12 @@ export function createProcessingJobsRepository(db: Database) {
     ): Promise<ProcessingJob | undefined> {
       const [job] = await db
         .select()
-        .from(processingJobs)
+        .from(processingRuns)
         .where(
           and(
-            eq(processingJobs.outputVideoId, outputVideoId),
-            eq(processingJobs.userId, userId),
-            eq(processingJobs.state, 'done'),
+            eq(processingRuns.outputVideoId, outputVideoId),
+            eq(processingRuns.userId, userId),
+            eq(processingRuns.state, 'done'),
           ),
         );
       return job;
@@ -138,12 +138,12 @@ export function createProcessingJobsRepository(db: Database) {
       return db.transaction(async (tx) => {
         const [current] = await tx
           .select()
-          .from(processingJobs)
+          .from(processingRuns)
           .where(
             and(
-              eq(processingJobs.id, id),
-              inArray(processingJobs.state, from),
-              or(eq(processingJobs.state, 'queued'), lt(processingJobs.updatedAt, staleBefore)),
+              eq(processingRuns.id, id),
+              inArray(processingRuns.state, from),
+              or(eq(processingRuns.state, 'queued'), lt(processingRuns.updatedAt, staleBefore)),
             ),
           )
           .for('update');
@@ -161,38 +161,38 @@ export function createProcessingJobsRepository(db: Database) {
     /** A running job's worker is alive. */
     async heartbeat(id: string, now: Date): Promise<boolean> {
       const rows = await db
-        .update(processingJobs)
+        .update(processingRuns)
         .set({ updatedAt: now })
         .where(
-          and(eq(processingJobs.id, id), inArray(processingJobs.state, ['analysing', 'rendering'])),
+          and(eq(processingRuns.id, id), inArray(processingRuns.state, ['analysing', 'rendering'])),
         )
-        .returning({ id: processingJobs.id });
+        .returning({ id: processingRuns.id });
       return rows.length > 0;
     },
 
     /** Lets the next attempt claim the job at once (this run failed and will be retried). */
     async release(id: string): Promise<void> {
       await db
-        .update(processingJobs)
+        .update(processingRuns)
         .set({ updatedAt: new Date(0) })
-        .where(eq(processingJobs.id, id));
+        .where(eq(processingRuns.id, id));
     },
 
     /** The entry's error was shown to its owner. */
     async markErrorRead(entryVideoId: string, now: Date): Promise<void> {
       await db
-        .update(processingJobs)
+        .update(processingRuns)
         .set({ errorAlreadyMarkedAsReaded: true, updatedAt: now })
-        .where(eq(processingJobs.entryVideoId, entryVideoId));
+        .where(eq(processingRuns.entryVideoId, entryVideoId));
     },
 
     /** Records the output's id before any of its objects is stored (a retry deletes them). */
     async reserveOutput(id: string, outputVideoId: string | null, now: Date): Promise<boolean> {
       const rows = await db
-        .update(processingJobs)
+        .update(processingRuns)
         .set({ outputVideoId, updatedAt: now })
-        .where(and(eq(processingJobs.id, id), inArray(processingJobs.state, ACTIVE_STATES)))
-        .returning({ id: processingJobs.id });
+        .where(and(eq(processingRuns.id, id), inArray(processingRuns.state, ACTIVE_STATES)))
+        .returning({ id: processingRuns.id });
       return rows.length > 0;
     },
 
@@ -209,9 +209,9 @@ export function createProcessingJobsRepository(db: Database) {
       try {
         return await db.transaction(async (tx) => {
           const [job] = await tx
-            .update(processingJobs)
+            .update(processingRuns)
             .set({ ...restart, errorMessage: '', attempt: 0, updatedAt: new Date(0) })
-            .where(and(eq(processingJobs.id, id), eq(processingJobs.state, 'failed')))
+            .where(and(eq(processingRuns.id, id), eq(processingRuns.state, 'failed')))
             .returning();
           if (!job) return undefined;
           const [entry] = await tx
@@ -260,4 +260,4 @@ export function createProcessingJobsRepository(db: Database) {
   };
 }
 
-export type ProcessingJobsRepository = ReturnType<typeof createProcessingJobsRepository>;
+export type ProcessingRunsRepository = ReturnType<typeof createProcessingRunsRepository>;
