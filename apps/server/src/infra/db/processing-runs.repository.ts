@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 import { processingRuns, videos, type ProcessingRunRow, type ProcessingState } from './schema.js';
 import { isVideoId, type Video } from './videos.repository.js';
 
-export type ProcessingJob = ProcessingRunRow;
+export type ProcessingRun = ProcessingRunRow;
 
 /** What the in-progress card shows, kept on the job row and mirrored on its entry video row. */
 export interface ProgressChanges {
@@ -27,10 +27,10 @@ export function createProcessingRunsRepository(db: Database) {
   async function change(
     tx: Database,
     id: string,
-    changes: ProgressChanges & Partial<Pick<ProcessingJob, 'analysis' | 'selection' | 'attempt'>>,
+    changes: ProgressChanges & Partial<Pick<ProcessingRun, 'analysis' | 'selection' | 'attempt'>>,
     now: Date,
     onlyIn?: ProcessingState[],
-  ): Promise<ProcessingJob | undefined> {
+  ): Promise<ProcessingRun | undefined> {
     const where = onlyIn
       ? and(eq(processingRuns.id, id), inArray(processingRuns.state, onlyIn))
       : eq(processingRuns.id, id);
@@ -66,20 +66,20 @@ export function createProcessingRunsRepository(db: Database) {
       tool: Tool;
       /** The sport chosen for the run, handed to its engine (none: the engine is told none). */
       sport?: Sport;
-    }): Promise<ProcessingJob> {
+    }): Promise<ProcessingRun> {
       const [job] = await db.insert(processingRuns).values(values).returning();
       if (!job) throw new Error('Inserting a processing job returned no row');
       return job;
     },
 
-    async findById(id: string): Promise<ProcessingJob | undefined> {
+    async findById(id: string): Promise<ProcessingRun | undefined> {
       if (!isVideoId(id)) return undefined;
       const [job] = await db.select().from(processingRuns).where(eq(processingRuns.id, id));
       return job;
     },
 
     /** The job of an in-progress entry the user owns; another user's or unknown id gives undefined. */
-    async findByEntry(userId: string, entryVideoId: string): Promise<ProcessingJob | undefined> {
+    async findByEntry(userId: string, entryVideoId: string): Promise<ProcessingRun | undefined> {
       if (!isVideoId(entryVideoId)) return undefined;
       const [job] = await db
         .select()
@@ -94,7 +94,7 @@ export function createProcessingRunsRepository(db: Database) {
     async findDoneByOutput(
       userId: string,
       outputVideoId: string,
-    ): Promise<ProcessingJob | undefined> {
+    ): Promise<ProcessingRun | undefined> {
       const [job] = await db
         .select()
         .from(processingRuns)
@@ -114,10 +114,10 @@ export function createProcessingRunsRepository(db: Database) {
      */
     async update(
       id: string,
-      changes: ProgressChanges & Partial<Pick<ProcessingJob, 'analysis' | 'selection' | 'attempt'>>,
+      changes: ProgressChanges & Partial<Pick<ProcessingRun, 'analysis' | 'selection' | 'attempt'>>,
       now: Date,
       onlyIn: ProcessingState[] = ACTIVE_STATES,
-    ): Promise<ProcessingJob | undefined> {
+    ): Promise<ProcessingRun | undefined> {
       return db.transaction((tx) => change(tx as unknown as Database, id, changes, now, onlyIn));
     },
 
@@ -133,7 +133,7 @@ export function createProcessingRunsRepository(db: Database) {
       staleBefore: Date,
       percentageCompleted: number,
       now: Date,
-    ): Promise<ProcessingJob | undefined> {
+    ): Promise<ProcessingRun | undefined> {
       if (!isVideoId(id)) return undefined;
       return db.transaction(async (tx) => {
         const [current] = await tx
@@ -205,7 +205,7 @@ export function createProcessingRunsRepository(db: Database) {
       id: string,
       restart: { state: 'queued' | 'rendering'; percentageCompleted: number },
       now: Date,
-    ): Promise<ProcessingJob | undefined> {
+    ): Promise<ProcessingRun | undefined> {
       try {
         return await db.transaction(async (tx) => {
           const [job] = await tx

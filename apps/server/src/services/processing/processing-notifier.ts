@@ -1,12 +1,12 @@
 import { TOOLS } from '@filmroom/contract';
-import type { ProcessingJob } from '../../infra/db/processing-runs.repository.js';
+import type { ProcessingRun } from '../../infra/db/processing-runs.repository.js';
 import type { OwnerNotifier } from '../mail/owner-notifier.js';
 import { processingMail, type ProcessingMailKind } from '../mail/processing-mails.js';
 
 /** Mails the owner about a job, after its state is committed, if they have notifications on. */
 export function createProcessingNotifier(deps: { notifyOwner: OwnerNotifier; publicUrl: string }) {
   return (
-    job: ProcessingJob,
+    job: ProcessingRun,
     kind: ProcessingMailKind,
     details: { title: string; errorMessage?: string },
   ): Promise<void> =>

@@ -13,7 +13,7 @@ import type { EngineRequest, EngineResult } from '@filmroom/vision/engine';
 import { normaliseSegments } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
 import type {
-  ProcessingJob,
+  ProcessingRun,
   ProcessingRunsRepository,
 } from '../../infra/db/processing-runs.repository.js';
 import type { ProcessingState } from '../../infra/db/schema.js';
@@ -120,7 +120,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
 
   /** Marks the job failed with `message` (unless it already left `onlyIn`) and tells its owner. */
   async function fail(
-    job: ProcessingJob,
+    job: ProcessingRun,
     message: string,
     onlyIn?: ProcessingState[],
   ): Promise<void> {
@@ -137,7 +137,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
 
   /** Stores the rendered file as a new library video and finishes the job; undefined if cancelled. */
   async function publish(
-    run: { job: ProcessingJob; source: Video; work: string; signal: AbortSignal },
+    run: { job: ProcessingRun; source: Video; work: string; signal: AbortSignal },
     file: string,
     details: { title: string; description: string; notes: string },
     kept: Kept,

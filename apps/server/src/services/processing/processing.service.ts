@@ -13,7 +13,7 @@ import {
 } from '@filmroom/contract';
 import { renumberPlayer, RenumberError } from '@filmroom/vision/engine';
 import type {
-  ProcessingJob,
+  ProcessingRun,
   ProcessingRunsRepository,
 } from '../../infra/db/processing-runs.repository.js';
 import type { Video } from '../../infra/db/videos.repository.js';
@@ -45,16 +45,16 @@ export function createProcessingService(deps: {
   async function awaitingSelection(
     userId: string,
     videoId: string,
-  ): Promise<ProcessingJob & { analysis: NonNullable<ProcessingJob['analysis']> }> {
+  ): Promise<ProcessingRun & { analysis: NonNullable<ProcessingRun['analysis']> }> {
     const job = await processing.findByEntry(userId, videoId);
     if (!job || job.tool !== Tool.PlayerTracking) throw notFound();
     if (job.state !== 'awaiting-selection' || !job.analysis) {
       throw new AppError(409, ProcessingMessages.notReadyForSelection);
     }
-    return job as ProcessingJob & { analysis: NonNullable<ProcessingJob['analysis']> };
+    return job as ProcessingRun & { analysis: NonNullable<ProcessingRun['analysis']> };
   }
 
-  async function queueEngine(job: ProcessingJob): Promise<void> {
+  async function queueEngine(job: ProcessingRun): Promise<void> {
     await jobs.send(deps.tools.stageNameFor(job.tool, job.state), { processingJobId: job.id });
   }
 
@@ -87,7 +87,7 @@ export function createProcessingService(deps: {
      * Runs a failed job again from where it failed: Player Tracking's clips from the stored
      * selection, any other run from the start. False when the job has moved on meanwhile.
      */
-    async retry(job: ProcessingJob): Promise<boolean> {
+    async retry(job: ProcessingRun): Promise<boolean> {
       const restart =
         job.tool === Tool.PlayerTracking && job.analysis && job.selection
           ? { state: 'rendering' as const, percentageCompleted: ProcessingProgress.selection }

@@ -7,7 +7,7 @@ import type {
 } from '@filmroom/vision/engine';
 import type { MediaInfo } from '@filmroom/vision/media';
 import type { Logger } from 'pino';
-import type { ProcessingJob } from '../../../infra/db/processing-runs.repository.js';
+import type { ProcessingRun } from '../../../infra/db/processing-runs.repository.js';
 import type { ProcessingState } from '../../../infra/db/schema.js';
 import type { Video } from '../../../infra/db/videos.repository.js';
 import type { PlayerSighting } from '../../../infra/media/player-photo.js';
@@ -15,7 +15,7 @@ import type { ProgressRange } from '../../progress/stage-progress.js';
 import type { StoredAnalysis } from '../processing-types.js';
 
 /** The sport chosen for a job's run, as its engine request carries it (none on runs made before). */
-export function sportOf(job: ProcessingJob): { sport?: SportChoice } {
+export function sportOf(job: ProcessingRun): { sport?: SportChoice } {
   return job.sport ? { sport: job.sport } : {};
 }
 
@@ -53,7 +53,7 @@ export interface OutputDetails {
 
 /** What a stage's body may do; the run frame provides it, bound to one claimed job. */
 export interface RunContext {
-  job: ProcessingJob;
+  job: ProcessingRun;
   /** The video whose file is processed (it has a stored file). */
   source: Video;
   /** The job's scratch folder, emptied before and removed after the run. */
