@@ -177,10 +177,11 @@ def main() -> None:
     parser.add_argument(
         "--basketball-repeat", type=int, default=1, help="how many times an epoch shows each basketball crop"
     )
+    parser.add_argument("--seed", type=int, default=1, help="another seed trains another member of the readers")
     args = parser.parse_args()
-    torch.manual_seed(1)
+    torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(1)
+    rng = np.random.default_rng(args.seed)
     real_train = [split(args.real, name, "train") for name in ("soccer", "basketball")]
     real_train += [real_train[1]] * (args.basketball_repeat - 1)
     synthetic = rendered(args.rendered) if args.rendered else None
