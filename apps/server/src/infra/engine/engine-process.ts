@@ -20,11 +20,15 @@ export class EngineError extends Error {
   }
 }
 
+/** How long a child that has answered may take to exit before it is killed. */
+const EXIT_GRACE_MS = 5_000;
+
 /**
  * Runs one engine call in a child process (the vision package's engine process). `tmpDir` becomes
  * the child's TMPDIR, so every temporary file the engine makes sits in a folder the job removes.
  * Abort kills the child at once (SIGKILL); if this process dies, the kernel kills the child
  * (parent-death signal), and a child that outlives it anyway sees its IPC channel close and exits.
+ * The promise settles once the child has exited.
  */
 export function runEngine<R extends EngineRequest>(
   request: R,
@@ -60,22 +64,33 @@ export function runEngine<R extends EngineRequest>(
       settle(() => reject(options.signal.reason as Error));
     };
     options.signal.addEventListener('abort', onAbort, { once: true });
+    // The answer is given once the child has exited, so a finished run leaves no engine process
+    // behind and the next run never shares the machine with this one's memory.
+    let outcome: (() => void) | null = null;
     child.on('message', (message: EngineMessage) => {
-      if (message.type === 'progress') options.onProgress?.(message.percent);
-      else if (message.type === 'result') {
-        settle(() => resolve(message.result as EngineResult<R>));
-        child.disconnect();
-      } else {
-        settle(() => reject(new EngineError(message.message, message.code)));
-        child.disconnect();
+      if (message.type === 'progress') {
+        options.onProgress?.(message.percent);
+        return;
       }
+      outcome =
+        message.type === 'result'
+          ? () => resolve(message.result as EngineResult<R>)
+          : () => reject(new EngineError(message.message, message.code));
+      // The child ends when its channel closes; one that does not is ended.
+      child.disconnect();
+      setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS).unref();
     });
     child.on('error', (error) => settle(() => reject(error)));
     child.on('exit', (code, signal) =>
-      settle(() =>
-        reject(
-          new EngineError(`Engine exited (${signal ?? code}) without a result: ${stderr}`, null),
-        ),
+      settle(
+        outcome ??
+          (() =>
+            reject(
+              new EngineError(
+                `Engine exited (${signal ?? code}) without a result: ${stderr}`,
+                null,
+              ),
+            )),
       ),
     );
     child.send(request);
