@@ -6,7 +6,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Each worker starts its own server and mailbox (fixtures.ts); two keep both cores busy.
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './test-results',

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One command for the whole test suite: set up, build, lint, type-check, the generated test films
-# (made once per run), unit/API tests, browser e2e. API tests also run against a real PostgreSQL when
-# TEST_DATABASE_URL is set. Each stage's time is printed at the end.
+# (made once per run), unit/API tests, browser e2e. Lint and type-check run side by side, as do the
+# server's tests and the packages'; the browser tests run two workers, each with its own server. API
+# tests also run against a real PostgreSQL when TEST_DATABASE_URL is set. Each stage's time is
+# printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 times=()
@@ -16,8 +18,7 @@ step() {
 }
 step setup bash scripts/setup.sh --test
 step build npm run build
-step lint npm run lint
-step typecheck npm run typecheck
+step "lint and typecheck" npm run check
 step "test films" npm run make:test-films
 step "unit and API tests" npm run test:unit
 step "browser e2e" npm run test:e2e
