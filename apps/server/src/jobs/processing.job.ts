@@ -1,4 +1,5 @@
 import type { ToolStageName } from '@filmroom/contract';
+import { runIdOf } from '../infra/queue/job-kinds.js';
 import type { JobHandler } from '../infra/queue/job-queue.js';
 import type { ProcessingRunService } from '../services/processing/processing-run.service.js';
 import { attemptOf } from './attempt.js';
@@ -10,8 +11,8 @@ export function stageHandlers(
 ): { [K in ToolStageName]: JobHandler<K> } {
   const handler =
     (kind: ToolStageName): JobHandler<ToolStageName> =>
-    ({ processingJobId }, context) =>
-      runs.runStage(kind, processingJobId, attemptOf(kind, context));
+    (payload, context) =>
+      runs.runStage(kind, runIdOf(payload), attemptOf(kind, context));
   return Object.fromEntries(kinds.map((kind) => [kind, handler(kind)])) as {
     [K in ToolStageName]: JobHandler<K>;
   };

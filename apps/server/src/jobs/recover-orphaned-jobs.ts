@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isStageName, type JobPayloads } from '../infra/queue/job-kinds.js';
+import { isStageName, runIdOf, type JobPayloads } from '../infra/queue/job-kinds.js';
 import type { JobQueue, JobRunLeases, OrphanedJobHandler } from '../infra/queue/job-queue.js';
 import type { Services } from '../services/create-services.js';
 
@@ -11,8 +11,7 @@ import type { Services } from '../services/create-services.js';
 export function orphanedJobHandler(services: Services): OrphanedJobHandler {
   return async (kind, payload, run) => {
     if (isStageName(kind)) {
-      const { processingJobId } = payload as JobPayloads['inactivity'];
-      await services.processingRuns.orphaned(processingJobId, run);
+      await services.processingRuns.orphaned(runIdOf(payload as JobPayloads['inactivity']), run);
     } else if (kind === 'ingest' || kind === 'import-link') {
       const { videoId } = payload as JobPayloads['ingest'];
       await services.ingest.orphaned(videoId, run);

@@ -598,7 +598,7 @@ describe('Player Tracking selection', () => {
     const renders = ctx.testApp.jobs.sent.filter(
       (job) =>
         job.kind === 'track-render' &&
-        (job.payload as { processingJobId: string }).processingJobId === jobId,
+        (job.payload as { processingRunId: string }).processingRunId === jobId,
     );
     expect(renders).toHaveLength(1);
     expect(await inProgress(token)).toEqual([]);

@@ -18,8 +18,18 @@ export type JobPayloads = {
   'cut-review-render': { videoId: string };
 } & {
   /** A stage of a processing tool, queued under its name (the contract's `TOOLS[tool].stageNames`). */
-  [K in ToolStageName]: { processingJobId: string };
+  [K in ToolStageName]: { processingRunId: string };
 };
+
+/**
+ * The run a stage's job is for. Jobs queued before runs were called runs name it `processingJobId`;
+ * they are still in a database that was upgraded with jobs waiting.
+ */
+export function runIdOf(payload: { processingRunId?: string; processingJobId?: string }): string {
+  const id = payload.processingRunId ?? payload.processingJobId;
+  if (!id) throw new Error('A stage job without its run');
+  return id;
+}
 
 export type JobKind = keyof JobPayloads;
 

@@ -22,7 +22,7 @@ export function createProcessingNotifier(deps: { notifyOwner: OwnerNotifier; pub
           tool: TOOLS[job.tool].name,
           errorMessage: details.errorMessage,
         }),
-      { processingJobId: job.id },
+      { processingRunId: job.id },
     );
 }
 

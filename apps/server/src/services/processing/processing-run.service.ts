@@ -228,13 +228,13 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
   /** The frame of every run: claim, clean start, heartbeat, progress, cancel, retries, failure. */
   async function run(
     stage: ToolStage,
-    processingJobId: string,
+    processingRunId: string,
     attempt: RunAttempt,
   ): Promise<void> {
     const now = deps.clock();
     // Queued, or running on a worker that stopped beating; a live run elsewhere is left alone.
     const job = await processing.claim(
-      processingJobId,
+      processingRunId,
       stage.claims,
       stage.runsIn,
       new Date(now.getTime() - deps.staleAfterMs),
@@ -277,17 +277,17 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     } catch (error) {
       if (overtime.signal.aborted && !cancelled.aborted) {
         deps.logger.warn(
-          { processingJobId, tool: job.tool },
+          { processingRunId, tool: job.tool },
           'Processing stopped at its time limit',
         );
         await fail(job, ProcessingMessages.timedOut, [stage.runsIn]);
         return;
       }
       if (signal.aborted) {
-        deps.logger.info({ processingJobId }, 'Processing cancelled');
+        deps.logger.info({ processingRunId }, 'Processing cancelled');
         return;
       }
-      deps.logger.warn({ err: error, processingJobId, tool: job.tool }, 'Processing failed');
+      deps.logger.warn({ err: error, processingRunId, tool: job.tool }, 'Processing failed');
       if (error instanceof UserFacingFailure) {
         await fail(job, error.message);
         return;
@@ -316,8 +316,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
      * A run that died with its worker: the retry may claim the job at once; after the last attempt
      * the job fails (a film that kills its worker every time must not loop forever).
      */
-    async orphaned(processingJobId: string, attempt: RunAttempt): Promise<void> {
-      const job = await processing.findById(processingJobId);
+    async orphaned(processingRunId: string, attempt: RunAttempt): Promise<void> {
+      const job = await processing.findById(processingRunId);
       if (!job) return;
       if (attempt.lastAttempt) {
         await fail(job, ProcessingMessages.processingFailed, ['analysing', 'rendering']);
@@ -327,8 +327,8 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
     },
 
     /** Runs the stage of a tool that `kind` names on the processing job. */
-    runStage(kind: ToolStageName, processingJobId: string, attempt: RunAttempt): Promise<void> {
-      return run(deps.tools.stageOf(kind), processingJobId, attempt);
+    runStage(kind: ToolStageName, processingRunId: string, attempt: RunAttempt): Promise<void> {
+      return run(deps.tools.stageOf(kind), processingRunId, attempt);
     },
   };
 }

@@ -55,7 +55,7 @@ export function createProcessingService(deps: {
   }
 
   async function queueEngine(job: ProcessingRun): Promise<void> {
-    await jobs.send(deps.tools.stageNameFor(job.tool, job.state), { processingJobId: job.id });
+    await jobs.send(deps.tools.stageNameFor(job.tool, job.state), { processingRunId: job.id });
   }
 
   return {

@@ -24,7 +24,7 @@ export const inactivityTool: ToolModule<typeof Tool.Inactivity> = {
         if (result.sport) {
           const { chosen, used, detection } = result.sport;
           run.logger.info(
-            { processingJobId: run.job.id, chosen, used, detection },
+            { processingRunId: run.job.id, chosen, used, detection },
             'Sport of the film',
           );
         }

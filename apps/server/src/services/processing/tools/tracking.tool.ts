@@ -35,7 +35,7 @@ async function storePlayerPhotos(
       }
     } catch (error) {
       if (run.signal.aborted) throw error;
-      run.logger.warn({ err: error, processingJobId: run.job.id }, 'No photo of a player');
+      run.logger.warn({ err: error, processingRunId: run.job.id }, 'No photo of a player');
       continue;
     }
     const key = videoKeys(run.job.userId, run.job.entryVideoId).playerPhoto(player.id);
