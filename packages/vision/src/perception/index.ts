@@ -4,7 +4,10 @@ export { boxIou } from './detector/box-nms.js';
 export { CenterNetDetector, DETECTOR_VERSION } from './detector/centernet-detector.js';
 export { createPersonFinder } from './detector/detector-pool.js';
 export { findPeople } from './detector/find-people.js';
+export { decodeWeights, readGraphModel } from './detector/graph-model-files.js';
+export { humanModelsDir } from './detector/model-paths.js';
 export { readImageRgb } from './detector/read-image.js';
+export { tfjsGraphToOnnx } from './detector/tfjs-graph-to-onnx.js';
 export {
   type Box,
   type DetectOptions,

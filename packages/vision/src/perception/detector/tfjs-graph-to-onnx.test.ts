@@ -51,6 +51,58 @@ describe('TensorFlow.js graph to ONNX', () => {
     }
   });
 
+  it('computes a ReLU6 fused into a convolution, AddV2 and a half-pixel upsampling as TensorFlow does', async () => {
+    // y = upsample×2(relu6(x + x - 4)) + 1, half-pixel centres, on a 1×2 picture of one channel
+    const nodes: GraphNode[] = [
+      { name: 'x', op: 'Placeholder' },
+      { name: 'w', op: 'Const' },
+      { name: 'bias', op: 'Const' },
+      { name: 'size', op: 'Const' },
+      { name: 'one', op: 'Const' },
+      {
+        name: 'conv',
+        op: '_FusedConv2D',
+        input: ['x', 'w', 'bias'],
+        attr: {
+          strides: ints(1, 1, 1, 1),
+          dilations: ints(1, 1, 1, 1),
+          padding: { s: b64('VALID') },
+          fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu6')] } },
+        },
+      },
+      {
+        name: 'up',
+        op: 'ResizeBilinear',
+        input: ['conv', 'size'],
+        attr: { half_pixel_centers: { b: true }, align_corners: { b: false } },
+      },
+      { name: 'y', op: 'AddV2', input: ['up', 'one'] },
+    ];
+    const constants = new Map<string, GraphConstant>([
+      ['w', { shape: [1, 1, 1, 1], values: Float32Array.of(2) }],
+      ['bias', { shape: [1], values: Float32Array.of(-4) }],
+      ['size', { shape: [2], values: Int32Array.of(2, 4) }],
+      ['one', { shape: [], values: Float32Array.of(1) }],
+    ]);
+    const onnx = tfjsGraphToOnnx(nodes, constants, {
+      input: 'x',
+      inputShape: [1, 2, 1],
+      outputs: ['y'],
+    });
+    const session = await ort.InferenceSession.create(onnx);
+    try {
+      // x = (3, 9): relu6(2x - 4) = (2, 6); half-pixel upsampling of (2, 6) to 4 = 2, 3, 5, 6
+      const out = await session.run({
+        pixels: new ort.Tensor('float32', Float32Array.of(3, 9), [1, 1, 2, 1]),
+      });
+      const y = out['y:nhwc']!;
+      expect(y.dims).toEqual([1, 2, 4, 1]);
+      expect(Array.from(y.data as Float32Array)).toEqual([3, 4, 6, 7, 3, 4, 6, 7]);
+    } finally {
+      await session.release();
+    }
+  });
+
   it('refuses an op it does not know instead of computing something else', () => {
     const nodes: GraphNode[] = [
       { name: 'x', op: 'Placeholder' },

@@ -42,7 +42,7 @@ function transposed(c: GraphConstant, order: readonly number[]): GraphConstant {
 
 /**
  * Converts a TensorFlow.js graph of NHWC convolutions (a MobileNet-style detector: convolutions
- * with fused bias and ReLU, depthwise convolutions, hard-swish arithmetic, squeeze-excite means,
+ * with fused bias and ReLU or ReLU6, depthwise convolutions, hard-swish arithmetic, squeeze-excite means,
  * bilinear upsampling, concatenation, sigmoid) into an ONNX model in NCHW that onnxruntime runs.
  * The ONNX input takes float NHWC pixels of any size and resizes them to the graph's input size
  * as `tf.image.resizeBilinear` does; each output is given back in NHWC. Throws on an op it does
@@ -105,14 +105,20 @@ export function tfjsGraphToOnnx(
       auto_pad: padding === 'SAME' ? 'SAME_UPPER' : 'VALID',
     };
   };
-  /** Whether a convolution has a ReLU fused after its bias (the only fusion handled). */
-  const hasFusedRelu = (n: GraphNode): boolean => {
+  /** The activation fused after a convolution's bias, if any (ReLU or ReLU6 are handled). */
+  const fusedActivation = (n: GraphNode): 'Relu' | 'Relu6' | null => {
     const fused = (attr(n, 'fused_ops')?.list?.s ?? []).map(text);
     const extra = fused.filter((f) => f !== 'BiasAdd');
-    if (extra.length > 1 || (extra.length === 1 && extra[0] !== 'Relu'))
+    if (extra.length > 1 || (extra.length === 1 && extra[0] !== 'Relu' && extra[0] !== 'Relu6'))
       throw new Error(`Fused ops ${fused.join(', ')} of ${n.name} are not handled.`);
-    return extra.length === 1;
+    return (extra[0] as 'Relu' | 'Relu6' | undefined) ?? null;
   };
+  const relu6 = (from: string, to: string): Message =>
+    node(
+      'Clip',
+      [from, constant('zero', [], Float32Array.of(0)), constant('six', [], Float32Array.of(6))],
+      [to],
+    );
 
   const convert = (name: string): void => {
     if (made.has(name)) return;
@@ -142,34 +148,30 @@ export function tfjsGraphToOnnx(
         const biasInput = bias
           ? [constant(`${biasName}:bias`, bias.shape, Float32Array.from(bias.values))]
           : [];
-        const relu = hasFusedRelu(n);
-        const convOut = relu ? `${name}:conv` : name;
+        const activation = fusedActivation(n);
+        const convOut = activation ? `${name}:conv` : name;
         onnxNodes.push(
           node('Conv', [a, weights, ...biasInput], [convOut], {
             ...convAttributes(n, [w.shape[0]!, w.shape[1]!]),
             ...(depthwise ? { group: w.shape[2]! } : {}),
           }),
         );
-        if (relu) onnxNodes.push(node('Relu', [convOut], [name]));
+        if (activation === 'Relu') onnxNodes.push(node('Relu', [convOut], [name]));
+        if (activation === 'Relu6') onnxNodes.push(relu6(convOut, name));
         return;
       }
       case 'Mul':
       case 'Add':
+      case 'AddV2':
       case 'Sub': {
-        const op = n.op;
+        const op = n.op === 'AddV2' ? 'Add' : n.op;
         const left = isConstant(a) ? elementwiseConstant(a) : a;
         const right = isConstant(b) ? elementwiseConstant(b) : b;
         onnxNodes.push(node(op, [left, right], [name]));
         return;
       }
       case 'Relu6':
-        onnxNodes.push(
-          node(
-            'Clip',
-            [a, constant('zero', [], Float32Array.of(0)), constant('six', [], Float32Array.of(6))],
-            [name],
-          ),
-        );
+        onnxNodes.push(relu6(a, name));
         return;
       case 'Relu':
       case 'Sigmoid':
@@ -189,8 +191,9 @@ export function tfjsGraphToOnnx(
         return;
       }
       case 'ResizeBilinear': {
-        if (attr(n, 'align_corners')?.b || attr(n, 'half_pixel_centers')?.b)
+        if (attr(n, 'align_corners')?.b)
           throw new Error(`${n.name}: resize alignment not handled.`);
+        const halfPixel = attr(n, 'half_pixel_centers')?.b === true;
         const [h, w] = Array.from(graphConstant(b).values);
         // the size's channels come from the input at run time: N and C of the input, then H and W
         const shape = `${name}:shape`;
@@ -217,7 +220,7 @@ export function tfjsGraphToOnnx(
         onnxNodes.push(
           node('Resize', [a, '', '', `${name}:sizes`], [name], {
             mode: 'linear',
-            coordinate_transformation_mode: 'asymmetric',
+            coordinate_transformation_mode: halfPixel ? 'half_pixel' : 'asymmetric',
           }),
         );
         return;
