@@ -44,6 +44,8 @@ let userId: string;
 let engine: FakeEngine;
 const mails: { kind: string; title: string; errorMessage?: string }[] = [];
 const logs: string[] = [];
+/** The fields logged with each message, by message. */
+const logged = new Map<string, Record<string, unknown>>();
 
 function services(timeLimit = { floorSec: 600, perFilmSecond: 8 }) {
   const { db } = database.handle;
@@ -57,7 +59,10 @@ function services(timeLimit = { floorSec: 600, perFilmSecond: 8 }) {
     storage,
     clock: () => new Date(),
     logger: {
-      info: (...args: unknown[]) => void logs.push(String(args[1])),
+      info: (fields: Record<string, unknown>, message: string) => {
+        logs.push(message);
+        logged.set(message, fields);
+      },
       warn: () => undefined,
     } as unknown as Pick<Logger, 'info' | 'warn'>,
     imports,
@@ -130,6 +135,7 @@ const keepsTwoPlays: FakeEngine = async (request) => {
   const result: EngineResult<typeof request> = {
     rendered: true,
     durationSec: 20,
+    timings: { analysisSec: 3.5, renderSec: 1.25 },
     segments: [
       { start: 2, end: 6 },
       { start: 10, end: 14 },
@@ -156,6 +162,7 @@ beforeAll(async () => {
 beforeEach(() => {
   mails.length = 0;
   logs.length = 0;
+  logged.clear();
 });
 
 afterAll(async () => {
@@ -198,6 +205,26 @@ describe('the processing run frame', () => {
     // The output is named after its source and the tool, and the mail names the output.
     expect(output.title).toBe(defaultOutputTitle(source.title, TOOLS[Tool.Inactivity].name));
     expect(mails).toEqual([{ kind: 'done', title: output.title }]);
+  });
+
+  it("logs each stage's time and the engine's own split, beside the film's length", async () => {
+    const { runs } = services();
+    const { job } = await inactivityRequest();
+    engine = keepsTwoPlays;
+    await runs.runStage('inactivity', job.id, { lastAttempt: true });
+    expect(logged.get('Engine done')).toMatchObject({
+      processingRunId: job.id,
+      engine: 'inactivity',
+      seconds: expect.any(Number),
+      timings: { analysisSec: 3.5, renderSec: 1.25 },
+    });
+    expect(logged.get('Stage done')).toMatchObject({
+      processingRunId: job.id,
+      tool: Tool.Inactivity,
+      stage: 'inactivity',
+      seconds: expect.any(Number),
+    });
+    expect(logs.indexOf('Engine done')).toBeLessThan(logs.indexOf('Stage done'));
   });
 
   it('stops when the entry is deleted while the engine runs, and publishes nothing', async () => {

@@ -20,7 +20,7 @@ import type { ProcessingState } from '../../infra/db/schema.js';
 import type { Video, VideosRepository } from '../../infra/db/videos.repository.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
-import type { Clock } from '../clock.js';
+import { secondsSince, type Clock } from '../clock.js';
 import { arrivalOf, unreadableCause } from '../media/unreadable-cause.js';
 import type { RunAttempt } from '../run-attempt.js';
 import { stageProgress } from '../progress/stage-progress.js';
@@ -200,7 +200,23 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
       media: deps.media,
       logger: deps.logger,
       withSource: (use) => storage.withLocalFile(source.sourceKey!, use),
-      runEngine: (request) => deps.engines(request, { tmpDir: work, signal, onProgress }),
+      runEngine: async (request) => {
+        const started = performance.now();
+        const result = await deps.engines(request, { tmpDir: work, signal, onProgress });
+        // the engine's own split (analysis, render) beside the call's time with its process start
+        const timings = (result as { timings?: unknown }).timings;
+        deps.logger.info(
+          {
+            processingRunId: job.id,
+            engine: request.engine,
+            seconds: secondsSince(started),
+            filmSeconds: source.durationSec,
+            ...(timings ? { timings } : {}),
+          },
+          'Engine done',
+        );
+        return result;
+      },
       store: async (key, file, contentType) => {
         await storeLocalFile(storage, key, file, contentType);
       },
@@ -227,10 +243,11 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
 
   /** The frame of every run: claim, clean start, heartbeat, progress, cancel, retries, failure. */
   async function run(
-    stage: ToolStage,
+    stageName: ToolStageName,
     processingRunId: string,
     attempt: RunAttempt,
   ): Promise<void> {
+    const stage = deps.tools.stageOf(stageName);
     const now = deps.clock();
     // Queued, or running on a worker that stopped beating; a live run elsewhere is left alone.
     const job = await processing.claim(
@@ -273,7 +290,18 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
       if (!source?.sourceKey) throw new UserFacingFailure(ProcessingMessages.processingFailed);
       const limitMs = stageTimeLimitMs(deps.timeLimit, source.durationSec);
       limit = setTimeout(() => overtime.abort(), limitMs);
+      const started = performance.now();
       await stage.run(contextOf(stage, { job, source, work, signal, onProgress }));
+      deps.logger.info(
+        {
+          processingRunId,
+          tool: job.tool,
+          stage: stageName,
+          seconds: secondsSince(started),
+          filmSeconds: source.durationSec,
+        },
+        'Stage done',
+      );
     } catch (error) {
       if (overtime.signal.aborted && !cancelled.aborted) {
         deps.logger.warn(
@@ -328,7 +356,7 @@ export function createProcessingRunService(deps: ProcessingRunDeps) {
 
     /** Runs the stage of a tool that `kind` names on the processing job. */
     runStage(kind: ToolStageName, processingRunId: string, attempt: RunAttempt): Promise<void> {
-      return run(deps.tools.stageOf(kind), processingRunId, attempt);
+      return run(kind, processingRunId, attempt);
     },
   };
 }

@@ -16,7 +16,7 @@ import type { DownloadedLink, LinkKind } from '../../infra/media/link-download.j
 import type { PlayableAction } from '../../infra/media/video-rendition.js';
 import type { ObjectStorage } from '../../infra/storage/object-storage.js';
 import { storeLocalFile } from '../../infra/storage/store-file.js';
-import type { Clock } from '../clock.js';
+import { secondsSince, type Clock } from '../clock.js';
 import { arrivalOf, unreadableCause } from '../media/unreadable-cause.js';
 import { stageProgress, type ProgressRange } from '../progress/stage-progress.js';
 import type { RunAttempt } from '../run-attempt.js';
@@ -95,6 +95,7 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
     const sourceKey = video.sourceKey;
     if (!sourceKey) throw new Error(`Video ${video.id} has no stored source`);
     const keys = videoKeys(video.userId, video.id);
+    const started = performance.now();
     await mkdir(deps.tmpDir, { recursive: true });
     const work = await mkdtemp(path.join(deps.tmpDir, 'filmroom-ingest-'));
     const made: string[] = [];
@@ -128,7 +129,12 @@ export function createVideoIngestService(deps: VideoIngestDeps) {
         return;
       }
       deps.logger.info(
-        { videoId: video.id, action: changes.playableKey ? 'rendition' : 'none' },
+        {
+          videoId: video.id,
+          action: changes.playableKey ? 'rendition' : 'none',
+          seconds: secondsSince(started),
+          filmSeconds: updated.durationSec,
+        },
         'Video ingested',
       );
       await deps.processing.ingested(updated);
