@@ -87,6 +87,10 @@ export function resumableUploadsRoutes(options: {
       if (request.method === 'POST') return;
       const upload = await uploads.find(uploadIdOf(id));
       if (!upload || upload.owner !== userOf(request)) throw notFound;
+      // The owner's removal frees its place before tus answers 204, so an upload begun right after
+      // has it (released after the answer, a client could be refused in between). Should the
+      // removal itself then fail, the store's expiry removes the file.
+      if (request.method === 'DELETE') await options.resumable.ended(uploadIdOf(id));
     },
     onResponseError(_request, error) {
       const status = 'status_code' in error ? error.status_code : undefined;
@@ -117,10 +121,6 @@ export function resumableUploadsRoutes(options: {
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
-      if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
-        const { uploadId } = request.params as { uploadId: string };
-        await options.resumable.ended(uploadId);
-      }
     } catch (error) {
       request.log.error({ err: error }, 'Resumable upload request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500);
