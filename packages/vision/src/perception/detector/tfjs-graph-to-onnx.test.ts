@@ -6,6 +6,19 @@ import { tfjsGraphToOnnx, type GraphConstant, type GraphNode } from './tfjs-grap
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
 const ints = (...v: number[]): { list: { i: string[] } } => ({ list: { i: v.map(String) } });
 
+/** A 1×1 convolution `conv` of `x` by `w` plus `bias`, stride 1, with `activation` fused after it. */
+const fusedConv = (activation: 'Relu' | 'Relu6'): GraphNode => ({
+  name: 'conv',
+  op: '_FusedConv2D',
+  input: ['x', 'w', 'bias'],
+  attr: {
+    strides: ints(1, 1, 1, 1),
+    dilations: ints(1, 1, 1, 1),
+    padding: { s: b64('VALID') },
+    fused_ops: { list: { s: [b64('BiasAdd'), b64(activation)] } },
+  },
+});
+
 describe('TensorFlow.js graph to ONNX', () => {
   it('computes a fused convolution, ReLU6 and a per-channel product as TensorFlow defines them', async () => {
     // y = 2 * relu6(relu(x0 - x1 + 0.5)) on a 2×2 picture of two channels (NHWC)
@@ -14,17 +27,7 @@ describe('TensorFlow.js graph to ONNX', () => {
       { name: 'w', op: 'Const' },
       { name: 'bias', op: 'Const' },
       { name: 'two', op: 'Const' },
-      {
-        name: 'conv',
-        op: '_FusedConv2D',
-        input: ['x', 'w', 'bias'],
-        attr: {
-          strides: ints(1, 1, 1, 1),
-          dilations: ints(1, 1, 1, 1),
-          padding: { s: b64('VALID') },
-          fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu')] } },
-        },
-      },
+      fusedConv('Relu'),
       { name: 'clip', op: 'Relu6', input: ['conv'] },
       { name: 'y', op: 'Mul', input: ['clip', 'two'] },
     ];
@@ -59,17 +62,7 @@ describe('TensorFlow.js graph to ONNX', () => {
       { name: 'bias', op: 'Const' },
       { name: 'size', op: 'Const' },
       { name: 'one', op: 'Const' },
-      {
-        name: 'conv',
-        op: '_FusedConv2D',
-        input: ['x', 'w', 'bias'],
-        attr: {
-          strides: ints(1, 1, 1, 1),
-          dilations: ints(1, 1, 1, 1),
-          padding: { s: b64('VALID') },
-          fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu6')] } },
-        },
-      },
+      fusedConv('Relu6'),
       {
         name: 'up',
         op: 'ResizeBilinear',

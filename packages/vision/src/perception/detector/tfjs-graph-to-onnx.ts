@@ -42,8 +42,9 @@ function transposed(c: GraphConstant, order: readonly number[]): GraphConstant {
 
 /**
  * Converts a TensorFlow.js graph of NHWC convolutions (a MobileNet-style detector: convolutions
- * with fused bias and ReLU or ReLU6, depthwise convolutions, hard-swish arithmetic, squeeze-excite means,
- * bilinear upsampling, concatenation, sigmoid) into an ONNX model in NCHW that onnxruntime runs.
+ * with fused bias and ReLU or ReLU6, depthwise convolutions, hard-swish arithmetic, squeeze-excite
+ * means, bilinear upsampling, concatenation, sigmoid) into an ONNX model in NCHW that onnxruntime
+ * runs.
  * The ONNX input takes float NHWC pixels of any size and resizes them to the graph's input size
  * as `tf.image.resizeBilinear` does; each output is given back in NHWC. Throws on an op it does
  * not know, so a different graph fails loudly rather than computing something else.
