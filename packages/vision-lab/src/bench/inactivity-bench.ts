@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,8 @@ import {
  * - speed: analysis wall and CPU time (ours plus ffmpeg's) as a share of the film's length, and the
  *   ratio to a plain `ffmpeg -i <file> -f null -` decode of the same file in the same run.
  * BENCH_ONLY=<text>[,<text>...] runs only the films whose name contains one of them;
- * BENCH_DECODE='{"padBeforeSec":1.8}' decodes with other options (a trial; the shipped ones otherwise).
+ * BENCH_DECODE='{"padBeforeSec":1.8}' decodes with other options (a trial; the shipped ones otherwise);
+ * BENCH_DUMP=<file> appends each film's kept segments to it, a JSON line per film.
  */
 const DECODE = JSON.parse(process.env.BENCH_DECODE ?? '{}') as Partial<DecodeOptions>;
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -134,8 +135,18 @@ function printHeader(): void {
   );
 }
 
+/** The plays the card counts: the output's chapters, kept stretches with touching ones joined. */
+function cardCount(r: Row): number {
+  return normaliseSegments(r.segments, r.durationSec).length;
+}
+
 function printRow(r: Row): void {
   const s = r.score;
+  if (process.env.BENCH_DUMP)
+    appendFileSync(
+      process.env.BENCH_DUMP,
+      `${JSON.stringify({ name: r.name, durationSec: r.durationSec, plays: s?.plays, segments: r.segments })}\n`,
+    );
   console.log(
     [
       r.name.padEnd(40),
@@ -145,9 +156,8 @@ function printRow(r: Row): void {
       (s ? pct(s.deadRemovedSec, s.deadSec) : '-').padStart(8),
       (s ? `${s.playsDropped}/${s.plays}` : '-').padStart(7),
       (s ? `${s.snapsLost}/${s.plays}` : '-').padStart(10),
-      // the plays the card counts (the output's chapters: kept stretches, touching ones joined)
-      // against the plays marked
-      `${normaliseSegments(r.segments, r.durationSec).length}${s ? `/${s.plays}` : ''}`.padStart(7),
+      // the plays the card counts against the plays marked
+      `${cardCount(r)}${s ? `/${s.plays}` : ''}`.padStart(7),
       `${(r.analysisSec / r.durationSec).toFixed(3)}x`.padStart(8),
       `${(r.cpuSec / r.durationSec).toFixed(3)}x`.padStart(7),
       `${(r.analysisSec / r.decodeSec).toFixed(2)}x`.padStart(7),
@@ -165,9 +175,13 @@ function printTotal(title: string, rows: Row[]): void {
   const dropped = rows
     .filter((r) => r.score && r.score.playsDropped > 0)
     .map((r) => `${r.name} ${r.score!.playsDropped}/${r.score!.plays}`);
+  const counted = rows.filter((r) => r.score);
+  const countedRight = counted.filter((r) => cardCount(r) === r.score!.plays).length;
+  const countOff = counted.reduce((sum, r) => sum + Math.abs(cardCount(r) - r.score!.plays), 0);
   console.log(
     `${title} (${rows.length}): live kept ${pct(t.liveKeptSec, t.liveSec)}, plays dropped ${t.playsDropped}/${t.plays}` +
-      `${dropped.length ? ` (${dropped.join(', ')})` : ''}, snaps lost ${t.snapsLost}/${t.plays}, dead removed ${pct(t.deadRemovedSec, t.deadSec)}`,
+      `${dropped.length ? ` (${dropped.join(', ')})` : ''}, snaps lost ${t.snapsLost}/${t.plays}, dead removed ${pct(t.deadRemovedSec, t.deadSec)}` +
+      `, card's count right on ${countedRight}/${counted.length} films (off by ${countOff} plays in all)`,
   );
 }
 
