@@ -67,6 +67,16 @@ describe('Review cuts: re-deciding a film from its stored analysis', () => {
     expect(keptAtLevel(analysis, 3)).toHaveLength(2);
   });
 
+  it('says why a stretch that moved like a play was cut: no snap, and how little it moved', () => {
+    const analysis = { ...film(), passedOver: [{ start: 45, end: 48, share: 0.3 }] };
+    const cut = decideCuts(analysis, 0).find((s) => !s.kept && s.start <= 45 && s.end >= 48);
+    expect(cut!.reason).toBe(
+      "No snap, serve or kick: people moved, but 30% as much as in this film's plays",
+    );
+    // "Keep more" still brings it back, in one click
+    expect(decideCuts(analysis, -2).some((s) => s.kept && s.start <= 46 && s.end >= 47)).toBe(true);
+  });
+
   it("says which stretches the coach flipped against the level's decision", () => {
     const analysis = film();
     const stretches = stretchesOf(

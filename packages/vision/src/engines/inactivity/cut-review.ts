@@ -1,6 +1,10 @@
 import { CUT_LEVELS, type CutStretch } from '@filmroom/contract';
 import { normaliseSegments, type Segment } from '../../media/segments.js';
-import { DEFAULT_DECODE_OPTIONS, type LiveSegment } from './live-play-model.js';
+import {
+  DEFAULT_DECODE_OPTIONS,
+  type LiveSegment,
+  type PassedOverPlay,
+} from './live-play-model.js';
 
 /**
  * What the Inactivity Filter keeps of its analysis for the coach's review: the live-play probability
@@ -20,6 +24,8 @@ export interface CutAnalysis {
   levels: { enter: number; stay: number };
   /** The engine's decision: its kept stretches with the reasons that decided them. */
   segments: LiveSegment[];
+  /** Stretches the probability took for plays that moved too little to be one (absent before). */
+  passedOver?: PassedOverPlay[];
 }
 
 /** How far one level moves the decoding levels of the probability. */
@@ -148,6 +154,9 @@ function cutReason(analysis: CutAnalysis, stretch: Segment, level: number): stri
   if (inGame < length / 2) return 'No game in view: a close-up, the crowd, a replay or a graphic';
   const trimmed = analysis.segments.some((s) => overlap(s, stretch) > 0.2);
   if (trimmed && level > 0) return `Trimmed by "Cut more" (level ${level})`;
+  const noSnap = analysis.passedOver?.find((s) => overlap(s, stretch) > 0.2);
+  if (noSnap)
+    return `No snap, serve or kick: people moved, but ${percent(noSnap.share)} as much as in this film's plays`;
   return `Dead time: live-play likelihood ${percent(meanLive(analysis, stretch.start, stretch.end))}, under what a play needs`;
 }
 

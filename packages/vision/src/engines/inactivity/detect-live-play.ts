@@ -80,7 +80,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
   const matrix = buildFeatureMatrix(features);
   const probabilities = liveProbabilities(matrix, model);
   const decode = decodeOptionsFor(model, options.decode);
-  let segments: LiveSegment[] = explainSegments(
+  const explained = explainSegments(
     matrix,
     probabilities,
     features.whistle,
@@ -89,6 +89,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
     model,
     decode,
   );
+  let segments: LiveSegment[] = explained.segments;
   if (options.rescue !== false) {
     const found = await findRunningPlays({
       input: options.input,
@@ -116,6 +117,7 @@ export async function detectLivePlay(options: DetectLivePlayOptions): Promise<Li
       ? filmLevels(probabilities, durationSec, model)
       : { enter: model.enter, stay: model.stay },
     segments,
+    passedOver: explained.passedOver,
   };
   return { durationSec, segments, keptSec: totalLength(segments), info, features, review };
 }

@@ -1,5 +1,5 @@
-import { normaliseSegments } from '../../media/segments.js';
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
+import { playsThatStandOut } from './play-contrast.js';
 import { quietMovement, startAtBurst } from './play-onset.js';
 import { filmShots, type Shot } from './shots.js';
 
@@ -51,6 +51,11 @@ export interface DecodeOptions {
   padAfterSec: number;
   /** Decode a long film with its own levels (`filmLevels`) rather than the model's alone. */
   ownLevels: boolean;
+  /**
+   * A play must rise above the film's quiet movement at least this share of what its plays
+   * typically rise (play-contrast.ts); 0 keeps every play.
+   */
+  standOutShare: number;
 }
 
 export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
@@ -60,6 +65,7 @@ export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
   padBeforeSec: 1.2,
   padAfterSec: 2.5,
   ownLevels: true,
+  standOutShare: 0.55,
 };
 
 /** The decoding options for a model: the defaults, the model's own hold, then the caller's. */
@@ -182,6 +188,16 @@ export function filmLevels(
   };
 }
 
+/**
+ * A stretch the probability took for a play that moved too little against the film's plays to be
+ * one (play-contrast.ts): seconds, and how much it rose against the film's typical play (0..1).
+ */
+export interface PassedOverPlay {
+  start: number;
+  end: number;
+  share: number;
+}
+
 /** What the decoder reads of a film besides the probability. */
 export interface DecodedFilm {
   cuts: Uint8Array;
@@ -203,8 +219,10 @@ export function gameShots(film: DecodedFilm, fps: number): Shot[] {
 /**
  * Decodes each shot of the film on its own (shots.ts): a hard cut ends every play and dead stretch,
  * padding stays inside the shot, and a shot that is not the game is never kept. The levels are the
- * film's own (`filmLevels`, over the whole film). Returns frame ranges, padded segments (never one
- * across a cut: each is a chapter of the output, as the play it holds) and the levels used.
+ * film's own (`filmLevels`, over the whole film). A play that moves too little against the film's
+ * plays is passed over (play-contrast.ts, given `players`). Returns frame ranges, padded segments
+ * (never one across a cut: each is a chapter of the output, as the play it holds), the levels used
+ * and the stretches passed over.
  */
 export function decodePlays(
   p: Float32Array,
@@ -217,12 +235,14 @@ export function decodePlays(
   plays: Play[];
   segments: { start: number; end: number }[];
   levels: { enter: number; stay: number };
+  passedOver: PassedOverPlay[];
 } {
   const levels = options.ownLevels
     ? filmLevels(p, durationSec, modelLevels)
     : { enter: modelLevels.enter, stay: modelLevels.stay };
-  const plays: Play[] = [];
-  const segments: { start: number; end: number }[] = [];
+  // each play with its shot (film frames), chained where a play is still on across a cut
+  const chains: ShotPlay[][] = [];
+  let previous: ShotPlay | undefined;
   for (const shot of gameShots(film, fps)) {
     if (!shot.game) continue;
     const { start, end } = shot;
@@ -233,28 +253,61 @@ export function decodePlays(
         ...(film.players ? { players: film.players.subarray(start, end) } : {}),
       },
       fps,
-      (end - start) / fps,
       levels,
       options,
     );
-    for (const q of found.plays)
-      plays.push({
+    for (const q of found) {
+      const play: ShotPlay = {
         ...q,
         start: q.start + start,
         end: q.end + start,
         ...(q.probableStart !== undefined ? { probableStart: q.probableStart + start } : {}),
-      });
-    for (const s of found.segments)
-      segments.push({ start: s.start + start / fps, end: s.end + start / fps });
+        shot,
+      };
+      const carriesOn =
+        previous !== undefined &&
+        previous.end === previous.shot.end &&
+        previous.shot.end === start &&
+        play.start === start;
+      if (carriesOn) chains[chains.length - 1]!.push(play);
+      else chains.push([play]);
+      previous = play;
+    }
   }
-  // Segments of neighbouring shots may touch at the cut; they stay apart, as the plays they are.
+  const judged = film.players
+    ? playsThatStandOut(chains, film.players, options.standOutShare)
+    : { kept: chains, passedOver: [] };
+  const kept = judged.kept.flat();
+  // padded inside each play's shot; segments of neighbouring shots may touch at the cut and stay
+  // apart, as the plays they are
+  const segments: { start: number; end: number }[] = [];
+  for (const q of kept) {
+    const from = q.shot.start / fps;
+    const to = Math.min(durationSec, q.shot.end / fps);
+    const segment = {
+      start: Math.max(from, q.start / fps - options.padBeforeSec),
+      end: Math.min(to, q.end / fps + options.padAfterSec),
+    };
+    const last = segments[segments.length - 1];
+    if (last && last.end >= segment.start && last.end <= to && last.start >= from)
+      last.end = Math.max(last.end, segment.end);
+    else segments.push(segment);
+  }
   return {
-    plays,
-    segments: segments
-      .map((s) => ({ start: Math.max(0, s.start), end: Math.min(durationSec, s.end) }))
-      .filter((s) => s.end > s.start),
+    plays: kept.map(({ shot: _shot, ...q }) => q),
+    segments: segments.filter((s) => s.end > s.start),
     levels,
+    passedOver: judged.passedOver.map(({ chain, share }) => ({
+      start: chain[0]!.start / fps,
+      end: Math.min(durationSec, chain[chain.length - 1]!.end / fps),
+      share,
+    })),
   };
+}
+
+/** A decoded play with the shot it lies in. */
+interface ShotPlay extends Play {
+  shot: Shot;
 }
 
 /**
@@ -267,10 +320,9 @@ function decodeShot(
   p: Float32Array,
   film: { cuts: Uint8Array; players?: Float32Array },
   fps: number,
-  durationSec: number,
   levels: { enter: number; stay: number },
   options: DecodeOptions,
-): { plays: Play[]; segments: { start: number; end: number }[] } {
+): Play[] {
   const { cuts, players } = film;
   const hold = Math.round(options.holdSec * fps);
   const back = Math.round(options.backtrackSec * fps);
@@ -319,14 +371,7 @@ function decodeShot(
       previousEnd = q.end;
     }
   }
-  const segments = normaliseSegments(
-    kept.map((q) => ({
-      start: q.start / fps - options.padBeforeSec,
-      end: q.end / fps + options.padAfterSec,
-    })),
-    durationSec,
-  );
-  return { plays: kept, segments };
+  return kept;
 }
 
 /** Per reason group, the mean push of its features towards "live" over frames [from, to). */
@@ -363,9 +408,16 @@ export function explainSegments(
   durationSec: number,
   model: LivePlayModel,
   options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
-): LiveSegment[] {
-  const { plays, segments, levels } = decodePlays(p, matrix, fps, durationSec, model, options);
-  return segments.map((segment) => {
+): { segments: LiveSegment[]; passedOver: PassedOverPlay[] } {
+  const { plays, segments, levels, passedOver } = decodePlays(
+    p,
+    matrix,
+    fps,
+    durationSec,
+    model,
+    options,
+  );
+  const explained = segments.map((segment) => {
     const inside = plays.filter((q) => q.start / fps < segment.end && q.end / fps > segment.start);
     const from = Math.min(...inside.map((q) => q.start));
     const to = Math.max(...inside.map((q) => q.end));
@@ -406,6 +458,7 @@ export function explainSegments(
       endedBy,
     };
   });
+  return { segments: explained, passedOver };
 }
 
 function findWhistleNear(whistle: Float32Array, frame: number, fps: number): number | null {

@@ -18,7 +18,7 @@ import { quantile } from './play-features.js';
  */
 const BURST_LEVEL = 0.5;
 /** The play's busy level: this quantile of its movement. */
-const BUSY_QUANTILE = 0.8;
+export const BUSY_QUANTILE = 0.8;
 /** The film's quiet level: this quantile of its movement. */
 const QUIET_QUANTILE = 0.1;
 /**

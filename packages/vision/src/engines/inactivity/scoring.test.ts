@@ -260,7 +260,7 @@ describe('live-play explanation', () => {
       5,
       60,
       model,
-    );
+    ).segments;
     expect(rest).toEqual([]);
     expect(segment!.confidence).toBeCloseTo(0.9, 5);
     expect(segment!.decidedBy[0]).toBe('many people on the field moved at once');
