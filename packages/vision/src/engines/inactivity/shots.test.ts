@@ -74,4 +74,30 @@ describe('shots as units', () => {
       [52, 100, true],
     ]);
   });
+
+  it('passes over a clip with no snap among the plays of a film, and says so', () => {
+    // Four joined clips of 10 s: three plays whose people burst into movement, and a clip whose
+    // probability reads as play while people only shuffle (a defence adjusting, no snap).
+    const p = track(40, [
+      [3, 7, 0.9],
+      [13, 17, 0.9],
+      [23, 27, 0.9],
+      [33, 37, 0.9],
+    ]);
+    const cuts = new Uint8Array(p.length);
+    for (const at of [10, 20, 30]) cuts[at * fps] = 1;
+    const players = new Float32Array(p.length).fill(0.1);
+    for (const [from, to, level] of [
+      [3, 7, 2],
+      [13, 17, 2.2],
+      [23, 27, 0.5],
+      [33, 37, 1.9],
+    ])
+      players.fill(level!, from! * fps, to! * fps);
+    const { segments, passedOver } = decodePlays(p, { cuts, players }, fps, 40, levels);
+    expect(segments.map((s) => Math.round(s.start))).toEqual([2, 12, 32]);
+    expect(passedOver).toEqual([{ start: 23, end: 27, share: expect.closeTo(0.4 / 1.8, 3) }]);
+    // without people's movement nothing is passed over
+    expect(decodePlays(p, { cuts }, fps, 40, levels).segments).toHaveLength(4);
+  });
 });
