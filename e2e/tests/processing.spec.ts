@@ -43,7 +43,7 @@ test('the Inactivity Filter turns an uploaded film into a shorter video, with li
   app,
   mailbox,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const email = await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach', 'coach');
   // Long enough that the engine's progress stays between 33% and done over several of the
   // in-progress list's 3 s polls even on an idle machine (a 40 s film could finish between two).
@@ -57,8 +57,10 @@ test('the Inactivity Filter turns an uploaded film into a shorter video, with li
     .filter({ hasText: 'Home opener (Inactivity Filter)' });
   await expect(card).toBeVisible({ timeout: 60_000 });
   const progress = card.getByRole('progressbar');
+  // What is asserted is that the engine's progress shows, not how fast: on a loaded CI machine the
+  // engine has taken over 90 s to report its first percent beside the other browser workers.
   await expect
-    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 90_000 })
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 180_000 })
     .toBeGreaterThan(33);
   await expect(card).toBeHidden({ timeout: 120_000 });
 
