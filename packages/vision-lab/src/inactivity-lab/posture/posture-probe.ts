@@ -13,7 +13,7 @@ import { auc } from '../auc.js';
 import { cachedFeatures } from '../feature-cache.js';
 import { loadLabelledClips } from '../real-labels.js';
 import { MoveNetPose } from './movenet-pose.js';
-import { isBent, isUpright, postureOf } from './posture.js';
+import { fieldPeople, isBent, isUpright, median, postureOf } from './posture.js';
 
 /**
  * Lab probe (issue 48, item 4): does posture tell a play from people moving between plays? Over the
@@ -36,12 +36,6 @@ interface Sample {
 
 const MEASURES = ['upright share', 'bent share', 'median lean', 'median knee', 'probability'];
 const COMPARED_NAMES = ['motion.around', 'movers.around'];
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
 
 async function main(): Promise<void> {
   const fps = Number(process.env.POSE_FPS ?? 2);
@@ -66,8 +60,7 @@ async function main(): Promise<void> {
     for await (const fr of readFrames({ input: clip.path, info, fps, width, height })) {
       const frame = { width: fr.width, height: fr.height, data: fr.data };
       const people = await findPeople(finder, frame, { minScore: 0.25 });
-      const mid = median(people.map((d) => d.box[3]));
-      const field = people.filter((d) => d.box[3] >= minHeight && d.box[3] <= 2 * mid);
+      const field = fieldPeople(people, minHeight);
       const postures = [];
       const started = performance.now();
       for (const d of field) {

@@ -8,7 +8,7 @@ import { findSharedMedia } from '@filmroom/test-media';
 import { joinClips } from '../clip-variants.js';
 import { loadLabelledClips, type LabelledClip } from '../real-labels.js';
 import { MoveNetPose } from './movenet-pose.js';
-import { isUpright, postureOf } from './posture.js';
+import { fieldPeople, isUpright, postureOf } from './posture.js';
 
 /**
  * Lab trial (issue 48, item 4): does posture end a kept play where its players stand up? The
@@ -41,12 +41,6 @@ const MIN_KEPT_SEC = 3;
 const packageDir = resolve(fileURLToPath(import.meta.url), '../../../..');
 const cacheDir = join(packageDir, '.cache', 'posture');
 
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-}
-
 type Finder = Awaited<ReturnType<typeof createPersonFinder>>;
 
 async function postureTimeline(
@@ -71,8 +65,7 @@ async function postureTimeline(
   })) {
     const frame = { width: fr.width, height: fr.height, data: fr.data };
     const people = await findPeople(finder, frame, { minScore: 0.25 });
-    const mid = median(people.map((d) => d.box[3]));
-    const field = people.filter((d) => d.box[3] >= MIN_HEIGHT && d.box[3] <= 2 * mid);
+    const field = fieldPeople(people, MIN_HEIGHT);
     let upright = 0;
     let posed = 0;
     for (const d of field) {

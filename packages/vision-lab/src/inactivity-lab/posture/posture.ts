@@ -47,3 +47,22 @@ export function isUpright(p: Posture): boolean {
 export function isBent(p: Posture): boolean {
   return p.leanDeg > 35 || p.kneeDeg < 130;
 }
+
+/** The lower median (0 for none). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+/**
+ * The people worth posing: at least `minHeight` pixels tall and no taller than twice the frame's
+ * median person (the people near the camera: bench, coaches).
+ */
+export function fieldPeople<T extends { box: readonly number[] }>(
+  people: readonly T[],
+  minHeight: number,
+): T[] {
+  const mid = median(people.map((d) => d.box[3]!));
+  return people.filter((d) => d.box[3]! >= minHeight && d.box[3]! <= 2 * mid);
+}

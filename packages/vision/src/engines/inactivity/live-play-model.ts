@@ -281,6 +281,7 @@ export function decodePlays(
   // padded inside each play's shot; segments of neighbouring shots may touch at the cut and stay
   // apart, as the plays they are
   const segments: { start: number; end: number }[] = [];
+  let lastShot: Shot | undefined;
   for (const q of kept) {
     const from = q.shot.start / fps;
     const to = Math.min(durationSec, q.shot.end / fps);
@@ -289,9 +290,10 @@ export function decodePlays(
       end: Math.min(to, q.end / fps + options.padAfterSec),
     };
     const last = segments[segments.length - 1];
-    if (last && last.end >= segment.start && last.end <= to && last.start >= from)
+    if (last && lastShot === q.shot && last.end >= segment.start)
       last.end = Math.max(last.end, segment.end);
     else segments.push(segment);
+    lastShot = q.shot;
   }
   return {
     plays: kept.map(({ shot: _shot, ...q }) => q),
