@@ -11,7 +11,7 @@ import {
   type SportModel,
 } from '@filmroom/vision/perception';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
-import type { StyleName } from '../synth/styled/film-style.js';
+import type { TrainedStyleName } from '../synth/styled/film-style.js';
 import {
   chooseMinConfidence,
   fitSportModel,
@@ -49,7 +49,7 @@ const MARKER = '<!-- Below: written by npm run train:sport -->';
 /** Named films must be right at least this often (on sources the level was not chosen on). */
 const PRECISION = 0.95;
 
-const SPORT_OF_STYLE: Record<StyleName, SportClass> = {
+const SPORT_OF_STYLE: Record<TrainedStyleName, SportClass> = {
   'pressbox-football': 'american-football',
   'endzone-football': 'american-football',
   'phone-stands-football': 'american-football',
@@ -68,7 +68,7 @@ const SPORT_OF_STYLE: Record<StyleName, SportClass> = {
 /** The generated films: two seeds per style (long ones already in the cache, short ones made). */
 async function syntheticItems(): Promise<SportItem[]> {
   const items: SportItem[] = [];
-  for (const style of Object.keys(SPORT_OF_STYLE) as StyleName[]) {
+  for (const style of Object.keys(SPORT_OF_STYLE) as TrainedStyleName[]) {
     for (const seed of [1, 7]) {
       const longName = `${style}-s${seed}-${seed === 1 ? 90 : 120}s-v3`;
       const durationSec = existsSync(join(styledDir, `${longName}.mp4`))

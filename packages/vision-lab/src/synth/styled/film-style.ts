@@ -18,9 +18,19 @@ export type StyleName =
   | 'wide-static-soccer'
   | 'no-sport'
   | 'pillarboxed-phone-football'
-  | 'vertical-phone-volleyball';
+  | 'vertical-phone-volleyball'
+  | HeldOutStyleName;
 
-export const STYLE_NAMES: readonly StyleName[] = [
+/**
+ * Looks no model is trained on: the bench scores them apart, as film of a kind the model never saw.
+ * A rule looked at on one of them is chosen on a few seeds and scored on others.
+ */
+export type HeldOutStyleName = 'broadcast-volleyball';
+export const HELD_OUT_STYLE_NAMES: readonly HeldOutStyleName[] = ['broadcast-volleyball'];
+
+/** The looks models are trained on and rules chosen on. */
+export type TrainedStyleName = Exclude<StyleName, HeldOutStyleName>;
+export const STYLE_NAMES: readonly TrainedStyleName[] = [
   'pressbox-football',
   'endzone-football',
   'phone-stands-football',
@@ -266,6 +276,11 @@ export interface FilmLook {
   scoreboard: boolean;
   /** The recording starts part-way into a play. */
   startsLive: boolean;
+  /**
+   * A television broadcast of a rally sport: between rallies it cuts to close-ups of players, a
+   * slowed replay of the rally from the side (opened and closed by a graphic wipe) and the crowd.
+   */
+  rallyBroadcast?: boolean;
 }
 
 const pick = <T>(rng: Random, items: readonly T[]): T => rng.pick(items);
@@ -586,6 +601,38 @@ export function sampleLook(style: StyleName, rng: Random): FilmLook {
         stripes: 0,
         // straight from the phone's camera (on its side, rotated on display) or re-encoded upright
         ...(rng.chance(0.5) ? { displayRotation: 90 as const } : {}),
+      };
+    }
+    case 'broadcast-volleyball': {
+      // the main camera high behind one end line, as television shows a rally, indoors or on sand
+      const [w, h] = pick(rng, SIZES.slice(1));
+      const beach = rng.chance(0.4);
+      return {
+        ...base,
+        ...surface(beach ? 'sand' : rng.chance(0.6) ? 'court' : 'hardwood'),
+        game: beach ? 'beach' : 'volleyball',
+        perTeam: beach ? 2 : 6,
+        indoor: !beach,
+        night: false,
+        width: w,
+        height: h,
+        placement: 'endline',
+        cameraHeight: rng.between(6, 14),
+        cameraBack: rng.between(6, 18),
+        viewWidth: rng.between(14, 20),
+        zoomInPlay: rng.between(1, 1.2),
+        operator: 'broadcast',
+        noise: rng.between(0.5, 2),
+        crf: rng.int(20, 28),
+        maxKbps: 0,
+        sound: true,
+        whistles: rng.chance(0.7),
+        crowdLevel: rng.between(0.8, 1.4),
+        scoreboard: true,
+        ...(beach && { lineRgb: [30, 60, 160] as [number, number, number], logo: false }),
+        stripes: 0,
+        startsLive: false,
+        rallyBroadcast: true,
       };
     }
     case 'no-sport':

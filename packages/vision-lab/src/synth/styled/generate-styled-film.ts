@@ -6,7 +6,7 @@ import { STYLED_AUDIO_RATE, synthesiseStyledAudio } from './styled-audio.js';
 import { renderFigureSet } from './figure-sprites.js';
 import { StyledDrawer } from './styled-drawer.js';
 import { StyledScene } from './styled-scene.js';
-import { buildStyledTimeline, type Stretch } from './styled-timeline.js';
+import { buildStyledTimeline, type BroadcastCuts, type Stretch } from './styled-timeline.js';
 
 export interface GenerateStyledFilmOptions {
   style: StyleName;
@@ -34,6 +34,8 @@ export interface GeneratedStyledFilm {
   live: Segment[];
   /** What every stretch of the film shows (live play or a dead-time habit). */
   stretches: Stretch[];
+  /** A rally broadcast's cutaways from the main camera (close-ups, crowd, replays). */
+  broadcast?: BroadcastCuts;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function generateStyledFilm(
     look,
     live: timeline.live,
     stretches: timeline.stretches,
+    ...(timeline.broadcast && { broadcast: timeline.broadcast }),
   };
   return writeSynthFilm(encoding, drawFrame, film);
 }

@@ -67,15 +67,17 @@ export class StyledDrawer {
   }
 
   draw(t: number, crowdActivity: number): Buffer {
-    const view = this.view(this.scene.camera);
+    const view = this.view(this.scene.shown.camera);
     this.drawBackground(view, t, crowdActivity);
     this.drawNet(view);
-    const order = [...this.scene.people].sort(
+    const order = [...this.scene.shown.people].sort(
       (a, b) => this.depthOf(view, b) - this.depthOf(view, a),
     );
     for (const p of order) this.drawPerson(view, p);
     this.drawBall(view);
     if (this.look.scoreboard) this.drawScoreboard(t);
+    const wipe = this.scene.wipe(t);
+    if (wipe !== null) this.drawWipe(wipe);
     this.finish(t);
     return this.buffer;
   }
@@ -132,7 +134,7 @@ export class StyledDrawer {
     const [sr, sg, sb] = look.surfaceRgb;
     const lineHalf = look.game === 'football' || look.game === 'soccer' ? 0.06 : 0.025;
     const tick = Math.floor(t * 4);
-    const away = this.scene.camera.away;
+    const away = this.scene.shown.camera.away;
     for (let y = 0; y < height; y++) {
       const ny = (height / 2 - y) / v.focalPx;
       for (let x = 0; x < width; x++) {
@@ -430,7 +432,7 @@ export class StyledDrawer {
 
   private drawBall(v: View): void {
     if (this.look.game === 'none') return;
-    const b = this.scene.ball;
+    const b = this.scene.shown.ball;
     const c = this.project(v, b.x, b.y, b.z);
     const e = this.project(v, b.x, b.y, b.z + 0.22);
     if (!c || !e) return;
@@ -459,6 +461,14 @@ export class StyledDrawer {
         on ? [240, 240, 240] : [60, 60, 90],
       );
     }
+  }
+
+  /** A broadcast's graphic wipe: a band in the first team's colour sweeping across the picture. */
+  private drawWipe(progress: number): void {
+    const band = this.width * 0.45;
+    const x = -band + progress * (this.width + band);
+    this.rect(x, 0, band, this.height, this.look.kits[0]);
+    this.rect(x + band * 0.3, 0, band * 0.12, this.height, [245, 245, 245]);
   }
 
   private rect(x: number, y: number, w: number, h: number, rgb: Rgb): void {
@@ -516,7 +526,7 @@ export class StyledDrawer {
   /** Exposure (phones adapt slowly), vignetting and fresh sensor noise every frame. */
   private finish(t: number): void {
     const { buffer, width, height, look } = this;
-    const target = look.brightness * (this.scene.camera.away ? 1.15 : 1);
+    const target = look.brightness * (this.scene.shown.camera.away ? 1.15 : 1);
     this.exposure += (target - this.exposure) * (look.operator === 'phone' ? 0.05 : 1);
     const gain = this.exposure * (look.operator === 'phone' ? 1 + 0.03 * Math.sin(t * 0.7) : 1);
     const sigma = look.noise / 40;

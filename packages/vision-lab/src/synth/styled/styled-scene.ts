@@ -1,4 +1,5 @@
 import type { Random } from '../random.js';
+import { BroadcastDirector, type ShownView } from './broadcast-director.js';
 import { GAMES, type FilmLook, type GameRhythm } from './film-style.js';
 import { stretchAt, type Stretch, type StyledTimeline } from './styled-timeline.js';
 
@@ -47,6 +48,9 @@ export class StyledScene {
   readonly ball = { x: 0, y: 0, z: 0.2 };
   readonly camera: CameraState;
   readonly game: GameRhythm;
+  /** What the current frame shows: the scene from its camera, or a broadcast's cutaway. */
+  shown: ShownView = this;
+  private readonly director: BroadcastDirector | undefined;
   private stretch: Stretch | null = null;
   private action = { x: 0, y: 0, vx: 0, vy: 0, turnAt: 0 };
   private line = 0;
@@ -104,6 +108,12 @@ export class StyledScene {
       away: false,
     };
     this.aimCamera(0, 1);
+    if (timeline.broadcast) this.director = new BroadcastDirector(timeline.broadcast, rng);
+  }
+
+  /** Progress (0–1) of a broadcast's graphic wipe showing at t, or null. */
+  wipe(t: number): number | null {
+    return this.director?.wipe(t) ?? null;
   }
 
   private person(team: 0 | 1 | 2, x: number, y: number): Person {
@@ -194,6 +204,10 @@ export class StyledScene {
     }
     this.moveBall(stretch, t);
     this.moveCamera(stretch, t, dt);
+    if (this.director) {
+      this.director.record(t, this, live);
+      this.shown = this.director.view(t, this);
+    }
   }
 
   private previousWasLive = false;

@@ -19,6 +19,68 @@ export interface StyledTimeline {
   whistles: { at: number; sec: number; endsPlay: boolean }[];
   /** Cuts to another shot (broadcast): close-ups in dead time. */
   closeUps: Segment[];
+  /** A rally broadcast's cutaways from the main camera, all in dead time. */
+  broadcast?: BroadcastCuts;
+}
+
+export interface BroadcastCuts {
+  /** Close-ups of one player, from a camera at the court's side. */
+  playerShots: Segment[];
+  crowdShots: Segment[];
+  /** The end of the last play shown again, slowed. */
+  replays: Replay[];
+}
+
+/** A replay shot of [start, end) showing the play's [sourceStart, sourceEnd) at a slower pace. */
+export interface Replay extends Segment {
+  sourceStart: number;
+  sourceEnd: number;
+}
+
+/** Seconds of the main camera a rally broadcast shows before a serve. */
+const WIDE_BEFORE_SERVE_SEC = 2.5;
+
+/**
+ * A rally broadcast's cutaways in one dead stretch, in the order television shows them: the player
+ * who won the point, a replay of the rally's end, the crowd, the next server. Each one that does not
+ * fit before the wide shot of the serve is left out.
+ */
+function rallyBroadcastCuts(
+  play: Segment,
+  deadStart: number,
+  deadEnd: number,
+  rng: Random,
+  into: BroadcastCuts,
+): void {
+  const { playerShots, crowdShots, replays } = into;
+  const last = deadEnd - WIDE_BEFORE_SERVE_SEC;
+  let t = deadStart + rng.between(0.4, 1.5);
+  const fits = (sec: number): boolean => t + sec <= last;
+  const winner = rng.between(1.5, 3.5);
+  if (fits(winner)) {
+    playerShots.push({ start: t, end: t + winner });
+    t += winner;
+  }
+  if (rng.chance(0.75)) {
+    const sourceSec = Math.min(play.end - play.start, rng.between(2.5, 5));
+    const sec = sourceSec / rng.between(0.4, 0.65);
+    if (fits(sec)) {
+      replays.push({
+        start: t,
+        end: t + sec,
+        sourceStart: play.end - sourceSec,
+        sourceEnd: play.end,
+      });
+      t += sec;
+    }
+  }
+  const crowd = rng.between(1.5, 3);
+  if (rng.chance(0.35) && fits(crowd)) {
+    crowdShots.push({ start: t, end: t + crowd });
+    t += crowd;
+  }
+  const server = rng.between(2, 4);
+  if (rng.chance(0.6) && fits(server)) playerShots.push({ start: t, end: t + server });
 }
 
 /**
@@ -33,6 +95,9 @@ export function buildStyledTimeline(
   const stretches: Stretch[] = [];
   const whistles: StyledTimeline['whistles'] = [];
   const closeUps: Segment[] = [];
+  const broadcast: BroadcastCuts | undefined = look.rallyBroadcast
+    ? { playerShots: [], crowdShots: [], replays: [] }
+    : undefined;
   if (look.game === 'none') {
     let t = 0;
     while (t < durationSec) {
@@ -119,6 +184,8 @@ export function buildStyledTimeline(
       const start = deadStart + rng.between(2, t - deadStart - 5);
       closeUps.push({ start, end: start + rng.between(2, 4) });
     }
+    const play = stretches.findLast((s) => s.kind === 'live');
+    if (broadcast && play) rallyBroadcastCuts(play, deadStart, t, rng, broadcast);
     if (t >= durationSec) break;
   }
   const lastStretch = stretches[stretches.length - 1]!;
@@ -137,6 +204,13 @@ export function buildStyledTimeline(
       .map((s) => ({ start: s.start, end: Math.min(s.end, durationSec) })),
     whistles: whistles.filter((w) => w.at < durationSec - 0.3),
     closeUps: closeUps.filter((c) => c.end < durationSec),
+    ...(broadcast && {
+      broadcast: {
+        playerShots: broadcast.playerShots.filter((c) => c.end < durationSec),
+        crowdShots: broadcast.crowdShots.filter((c) => c.end < durationSec),
+        replays: broadcast.replays.filter((c) => c.end < durationSec),
+      },
+    }),
   };
 }
 

@@ -40,6 +40,28 @@ describe('styled timelines', () => {
       if (s.kind === 'live' && i > 0) expect(timeline.stretches[i - 1]!.kind).toBe('set');
   });
 
+  it('cut a rally broadcast away from its main camera only between plays, replaying the last one', () => {
+    const look = sampleLook('broadcast-volleyball', new Random(11));
+    const timeline = buildStyledTimeline(look, 240, new Random(4));
+    const cuts = timeline.broadcast!;
+    const all = [...cuts.playerShots, ...cuts.crowdShots, ...cuts.replays];
+    expect(cuts.playerShots.length).toBeGreaterThanOrEqual(3);
+    expect(cuts.replays.length).toBeGreaterThanOrEqual(2);
+    for (const c of all)
+      for (const play of timeline.live)
+        expect(c.end <= play.start || c.start >= play.end).toBe(true);
+    for (const r of cuts.replays) {
+      // the end of the play just before it, shown slower than it happened
+      const play = timeline.live.filter((p) => p.end <= r.start).at(-1)!;
+      expect(r.sourceEnd).toBe(play.end);
+      expect(r.sourceStart).toBeGreaterThanOrEqual(play.start);
+      expect(r.end - r.start).toBeGreaterThan(r.sourceEnd - r.sourceStart);
+    }
+    // other looks have no broadcast cutaways
+    const tripod = sampleLook('endline-volleyball', new Random(11));
+    expect(buildStyledTimeline(tripod, 240, new Random(4)).broadcast).toBeUndefined();
+  });
+
   it('have no live play when there is no sport', () => {
     const look = sampleLook('no-sport', new Random(3));
     expect(buildStyledTimeline(look, 120, new Random(3)).live).toEqual([]);
