@@ -13,7 +13,7 @@ import {
 import { probeVideo } from '@filmroom/vision/media';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */
-export const FEATURE_VERSION = 12;
+export const FEATURE_VERSION = 13;
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FEATURE_CACHE_DIR = join(packageDir, '.cache', 'features');
@@ -59,18 +59,29 @@ interface Stored {
   hasAudio: boolean;
   durationSec: number;
   columns: Record<string, number[]>;
+  /** FilmFeatures.colours, base64. */
+  colours: string;
 }
 
 function encode(f: FilmFeatures, durationSec: number): Stored {
   const columns: Record<string, number[]> = {};
   for (const name of FEATURE_COLUMNS)
     columns[name] = Array.from(f[name], (v) => Math.round(v * 1e6) / 1e6);
-  return { fps: f.fps, count: f.count, hasAudio: f.hasAudio, durationSec, columns };
+  const colours = Buffer.from(f.colours.buffer, f.colours.byteOffset, f.colours.byteLength);
+  return {
+    fps: f.fps,
+    count: f.count,
+    hasAudio: f.hasAudio,
+    durationSec,
+    columns,
+    colours: colours.toString('base64'),
+  };
 }
 
 function decode(s: Stored): FilmFeatures {
   const arrays = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, Float32Array.from(s.columns[name] ?? [])]),
   ) as Record<FeatureColumn, Float32Array>;
-  return { fps: s.fps, count: s.count, hasAudio: s.hasAudio, ...arrays };
+  const colours = new Uint8Array(Buffer.from(s.colours ?? '', 'base64'));
+  return { fps: s.fps, count: s.count, hasAudio: s.hasAudio, ...arrays, colours };
 }

@@ -9,6 +9,7 @@ import type { MediaInfo } from '../../media/probe.js';
 import { AudioAnalyser } from './audio-features.js';
 import { MotionAnalyser } from './motion-features.js';
 import { loadOpenCv, PlanarMotion } from './planar-motion.js';
+import { COLOUR_BINS } from './tuning.js';
 
 /** Per-sampled-frame signals of a whole film, kept as compact arrays (a few bytes per frame). */
 export interface FilmFeatures {
@@ -49,6 +50,11 @@ export interface FilmFeatures {
    */
   planarMoving: Float32Array;
   planarHeight: Float32Array;
+  /**
+   * Per sampled frame, the picture's colour histogram: COLOUR_BINS values (2 bits per channel), each
+   * bin's share of the frame times 255. Frame i's bins are [i * COLOUR_BINS, (i + 1) * COLOUR_BINS).
+   */
+  colours: Uint8Array;
 }
 
 /** Names of the per-frame columns of FilmFeatures (for caching and inspection). */
@@ -110,6 +116,26 @@ class GrowableArray {
   }
 }
 
+/** Each frame's colour histogram, quantised to a byte per bin, appended frame by frame. */
+class ColourRows {
+  private data = new Uint8Array(COLOUR_BINS * 1024);
+  private length = 0;
+
+  push(shares: Float32Array): void {
+    if (this.length + COLOUR_BINS > this.data.length) {
+      const next = new Uint8Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    for (let i = 0; i < COLOUR_BINS; i++)
+      this.data[this.length++] = Math.round(Math.min(1, shares[i]!) * 255);
+  }
+
+  toArray(): Uint8Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
 /** Decodes the film once (video + audio from one ffmpeg) and measures every sampled frame. */
 export async function extractFilmFeatures(options: FeatureOptions): Promise<FilmFeatures> {
   const { input, info, fps, signal, onProgress } = options;
@@ -124,6 +150,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
   const columns = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, new GrowableArray()]),
   ) as Record<FeatureColumn, GrowableArray>;
+  const colours = new ColourRows();
   const duration = info.durationSec;
   let lastReport = -1;
   try {
@@ -139,6 +166,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     })) {
       const m = motion.push(frame.data);
       const a = audio.push(frame.audio);
+      colours.push(motion.colours);
       columns.fieldMotion.push(m ? m.fieldMotion : 0);
       columns.frameChange.push(m ? m.frameChange : 0);
       columns.histogramChange.push(m ? m.histogramChange : 0);
@@ -176,7 +204,13 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
   const arrays = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, columns[name].toArray()]),
   ) as Record<FeatureColumn, Float32Array>;
-  return { fps, count: columns.fieldMotion.length, hasAudio: info.audio !== null, ...arrays };
+  return {
+    fps,
+    count: columns.fieldMotion.length,
+    hasAudio: info.audio !== null,
+    ...arrays,
+    colours: colours.toArray(),
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
 import { playsThatStandOut } from './play-contrast.js';
 import { quietMovement, startAtBurst } from './play-onset.js';
-import { filmShots, type Shot } from './shots.js';
+import { filmShots, markCutaways, type Shot } from './shots.js';
+import { COLOUR_BINS } from './tuning.js';
 
 /**
  * A logistic model of "the ball is live" over the features of play-features.ts, with the decoding
@@ -206,14 +207,20 @@ export interface DecodedFilm {
   /** Per frame, whether a field is in view and the picture steady (FeatureMatrix); absent: always. */
   fieldSeen?: Float32Array;
   steady?: Float32Array;
+  /** Per frame, the colour histogram (FilmFeatures.colours); absent: no shot is taken for a cutaway. */
+  colours?: Uint8Array;
 }
 
-/** The film's shots (shots.ts), a frame counting as the game when a field is in view and steady. */
+/**
+ * The film's shots (shots.ts), a frame counting as the game when a field is in view and steady, and
+ * a shot as the game when it is not a broadcast's cutaway from its main view.
+ */
 export function gameShots(film: DecodedFilm, fps: number): Shot[] {
-  const { fieldSeen, steady } = film;
+  const { fieldSeen, steady, colours } = film;
   const inView = (i: number): boolean =>
     (!fieldSeen || fieldSeen[i]! >= MIN_FIELD_SEEN) && (!steady || steady[i]! >= MIN_STEADY);
-  return filmShots(film.cuts, fps, inView);
+  const shots = filmShots(film.cuts, fps, inView);
+  return colours ? markCutaways(shots, colours, COLOUR_BINS) : shots;
 }
 
 /**

@@ -4,7 +4,12 @@ import { estimateCameraMotion, type CameraMotion } from './global-motion.js';
 import { measurePlayerScale, type PlayerScale } from './player-scale.js';
 import type { PlanarMotion, PlanarMotionSample } from './planar-motion.js';
 import { movingBlockShifts } from './residual-motion.js';
-import { CHANGED_THRESHOLD, FIELD_REFRESH_FRAMES, MOVING_THRESHOLD } from './tuning.js';
+import {
+  CHANGED_THRESHOLD,
+  COLOUR_BINS,
+  FIELD_REFRESH_FRAMES,
+  MOVING_THRESHOLD,
+} from './tuning.js';
 
 /** What the picture says about one sampled frame compared with the previous one. */
 export interface MotionSample {
@@ -46,6 +51,11 @@ export class MotionAnalyser {
   private readonly labels: Int32Array;
   private readonly scratch: Uint8Array;
   private readonly movingMask: Uint8Array;
+  /**
+   * The last frame's colour histogram: COLOUR_BINS bins (2 bits per channel), each a share of the frame. What
+   * a shot looks like, to tell the main camera's view from a cutaway (shots.ts).
+   */
+  readonly colours = new Float32Array(COLOUR_BINS);
   /** When set, receives 255 for each moving field pixel of the last frame (for inspection). */
   debugMask: Uint8Array | null = null;
 
@@ -66,7 +76,7 @@ export class MotionAnalyser {
     // A plain Uint8Array view keeps the hot loops monomorphic (frames arrive as Buffers).
     const rgb = new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength);
     const gray = new Uint8Array(width * height);
-    const hist = new Float32Array(64);
+    const hist = new Float32Array(COLOUR_BINS);
     for (let i = 0, o = 0; i < gray.length; i++, o += 3) {
       const r = rgb[o]!;
       const g = rgb[o + 1]!;
@@ -74,6 +84,7 @@ export class MotionAnalyser {
       gray[i] = (r * 77 + g * 150 + b * 29) >> 8;
       hist[((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6)]! += 1;
     }
+    for (let i = 0; i < COLOUR_BINS; i++) this.colours[i] = hist[i]! / gray.length;
     // The field barely changes within a second: refresh its outline every few frames.
     if (this.frames++ % FIELD_REFRESH_FRAMES === 0) {
       this.regionPixels = this.field.update(rgb);
@@ -90,7 +101,7 @@ export class MotionAnalyser {
     if (!prev || !prevGray || !prevHist) return null;
 
     let histogramChange = 0;
-    for (let i = 0; i < 64; i++) histogramChange += Math.abs(hist[i]! - prevHist[i]!);
+    for (let i = 0; i < COLOUR_BINS; i++) histogramChange += Math.abs(hist[i]! - prevHist[i]!);
     histogramChange /= 2 * gray.length;
 
     const camera = estimateCameraMotion(prevGray, gray, width, height);

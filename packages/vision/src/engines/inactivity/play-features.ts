@@ -44,6 +44,8 @@ export interface FeatureMatrix {
    * nothing is measured there.
    */
   steady: Float32Array;
+  /** Each frame's colour histogram (FilmFeatures.colours), to tell a broadcast's cutaways (shots.ts). */
+  colours: Uint8Array;
 }
 
 export const FEATURE_NAMES: { name: string; group: ReasonGroup }[] = [];
@@ -302,6 +304,7 @@ export function buildFeatureMatrix(film: FilmFeatures): FeatureMatrix {
     players: windowMean(bridged(players, cuts), -2, 2),
     fieldSeen: windowMean(seen, -second, second),
     steady: windowMean(still, -second, second),
+    colours: f.colours,
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePlays } from './live-play-model.js';
-import { filmShots } from './shots.js';
+import { CUTAWAY_DISTANCE, filmShots } from './shots.js';
+import { COLOUR_BINS } from './tuning.js';
 
 const fps = 5;
 const levels = { enter: 0.6, stay: 0.3 };
@@ -99,5 +100,78 @@ describe('shots as units', () => {
     expect(passedOver).toEqual([{ start: 23, end: 27, share: expect.closeTo(0.4 / 1.8, 3) }]);
     // without people's movement nothing is passed over
     expect(decodePlays(p, { cuts }, fps, 40, levels).segments).toHaveLength(4);
+  });
+
+  describe('a broadcast’s cutaways', () => {
+    /** Per-frame colour histograms: each [from, to, bins] stretch shows those bins in equal shares. */
+    function colours(sec: number, stretches: [number, number, number[]][]): Uint8Array {
+      const out = new Uint8Array(sec * fps * COLOUR_BINS);
+      for (const [from, to, bins] of stretches)
+        for (let f = from * fps; f < to * fps; f++)
+          for (const b of bins) out[f * COLOUR_BINS + b] = Math.round(255 / bins.length);
+      return out;
+    }
+    // The main camera shows court (bin 10), stands (bin 20) and kit (bin 30); a replay from another
+    // camera mostly kit and floor close up (bins 30, 40).
+    const main = [10, 10, 20, 30];
+    const replay = [30, 40, 40, 40];
+    const cutsAt = (sec: number, at: number[]): Uint8Array => {
+      const cuts = new Uint8Array(sec * fps);
+      for (const a of at) cuts[a * fps] = 1;
+      return cuts;
+    };
+
+    it('does not keep a replay shown between two shots of the main camera', () => {
+      // a rally 4–10 s, a replay of it 12–18 s (moving as much), the next rally 24–30 s
+      const p = track(36, [
+        [4, 10, 0.9],
+        [12, 18, 0.9],
+        [24, 30, 0.9],
+      ]);
+      const cuts = cutsAt(36, [12, 18]);
+      const film = {
+        cuts,
+        colours: colours(36, [
+          [0, 12, main],
+          [12, 18, replay],
+          [18, 36, main],
+        ]),
+      };
+      const { segments } = decodePlays(p, film, fps, 36, levels);
+      expect(segments.map((s) => [Math.round(s.start), Math.round(s.end)])).toEqual([
+        [3, 12],
+        [23, 33],
+      ]);
+      // without the colours the replay is kept as a third play
+      expect(decodePlays(p, { cuts }, fps, 36, levels).segments).toHaveLength(3);
+    });
+
+    it('keeps every clip of a film of one view, and a different shot at the film’s end', () => {
+      // joined clips whose colours differ a little (light, where the parent stood)
+      const p = track(40, [
+        [3, 7, 0.9],
+        [13, 17, 0.9],
+        [23, 27, 0.9],
+        [33, 37, 0.9],
+      ]);
+      const cuts = cutsAt(40, [10, 20, 30]);
+      const nearMain = [10, 10, 20, 31]; // a quarter of the picture in another colour
+      expect(1 - 3 / 4).toBeLessThan(CUTAWAY_DISTANCE);
+      const oneView = colours(40, [
+        [0, 10, main],
+        [10, 20, nearMain],
+        [20, 30, main],
+        [30, 40, nearMain],
+      ]);
+      expect(decodePlays(p, { cuts, colours: oneView }, fps, 40, levels).segments).toHaveLength(4);
+      // the last clip looks unlike the others but has no main view after it: it is kept
+      const endsElsewhere = colours(40, [
+        [0, 30, main],
+        [30, 40, replay],
+      ]);
+      expect(
+        decodePlays(p, { cuts, colours: endsElsewhere }, fps, 40, levels).segments,
+      ).toHaveLength(4);
+    });
   });
 });

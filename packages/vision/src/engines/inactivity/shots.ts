@@ -5,7 +5,8 @@
  * crowd, the bench, the sky, a scoreboard close-up) or whose picture changes wholesale on most frames
  * is not the game and is never kept, not even inside a play's padding. A game shot shorter than
  * MIN_SHOT_SEC right after another game shot is taken as a false cut (a flash, a fast whip of a phone)
- * and joins it.
+ * and joins it. Between two shots of the film's main view, a shot that looks unlike it is a
+ * broadcast's cutaway (`markCutaways`) and is not the game either.
  */
 export interface Shot {
   /** Frames [start, end). */
@@ -39,4 +40,69 @@ export function filmShots(
     start = i;
   }
   return shots;
+}
+
+/**
+ * How unlike the film's main view (1 − the intersection of the two shots' colour histograms) a shot
+ * between two main-view shots must look to be a cutaway: a close-up, a replay from another camera.
+ * The real game's clips, filmed from wherever the parent stood, all lie within 0.27 of their main
+ * view; a broadcast's close-ups and replays lie 0.31–0.66 from its main camera (whole-films.md).
+ */
+export const CUTAWAY_DISTANCE = 0.35;
+
+/**
+ * A broadcast cuts from its main camera to close-ups, replays, the crowd and graphics between plays.
+ * The main view is the game shot that looks most like all the others, weighted by their length; a
+ * game shot at least CUTAWAY_DISTANCE from it, with a main-view shot somewhere before and after it,
+ * is a cutaway and is marked not the game. A film of one view (a tripod, a parent's joined clips)
+ * has no shot that far from its main view and is left as it is. `colours` holds each frame's
+ * histogram of `bins` bins (FilmFeatures.colours).
+ */
+export function markCutaways(shots: Shot[], colours: Uint8Array, bins: number): Shot[] {
+  const game = shots.filter((s) => s.game && s.end > s.start);
+  if (game.length < 3 || colours.length < shots[shots.length - 1]!.end * bins) return shots;
+  const looks = game.map((s) => meanHistogram(colours, bins, s.start, s.end));
+  let main = 0;
+  let lowest = Infinity;
+  for (let i = 0; i < game.length; i++) {
+    let cost = 0;
+    for (let j = 0; j < game.length; j++)
+      cost += histogramDistance(looks[i]!, looks[j]!) * (game[j]!.end - game[j]!.start);
+    if (cost < lowest) {
+      lowest = cost;
+      main = i;
+    }
+  }
+  const away = looks.map((look) => histogramDistance(look, looks[main]!) >= CUTAWAY_DISTANCE);
+  const firstMain = away.indexOf(false);
+  const lastMain = away.lastIndexOf(false);
+  const cutaways = new Set(game.filter((_, i) => away[i] && i > firstMain && i < lastMain));
+  return shots.map((s) => (cutaways.has(s) ? { ...s, game: false } : s));
+}
+
+/** The shot's colour histogram: each frame's bins as shares of that frame, averaged over frames. */
+function meanHistogram(
+  colours: Uint8Array,
+  bins: number,
+  start: number,
+  end: number,
+): Float64Array {
+  const mean = new Float64Array(bins);
+  let frames = 0;
+  for (let f = start; f < end; f++) {
+    let sum = 0;
+    for (let b = 0; b < bins; b++) sum += colours[f * bins + b]!;
+    if (sum === 0) continue;
+    for (let b = 0; b < bins; b++) mean[b]! += colours[f * bins + b]! / sum;
+    frames++;
+  }
+  if (frames > 0) for (let b = 0; b < bins; b++) mean[b]! /= frames;
+  return mean;
+}
+
+/** 1 − histogram intersection: 0 for the same colours, 1 for none in common. */
+function histogramDistance(a: Float64Array, b: Float64Array): number {
+  let common = 0;
+  for (let i = 0; i < a.length; i++) common += Math.min(a[i]!, b[i]!);
+  return 1 - common;
 }

@@ -10,6 +10,9 @@ export const FIELD_REFRESH_FRAMES = 3;
 export const MOVING_THRESHOLD = 40;
 export const CHANGED_THRESHOLD = 90;
 
+/** Bins of a frame's colour histogram (2 bits per channel), kept per frame to tell shots apart. */
+export const COLOUR_BINS = 64;
+
 /**
  * The second look at game shots where the probability found no play (play-rescue.ts): a person
  * detector at RESCUE_FPS on frames RESCUE_SIZE px on their long side; people running faster than
