@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePlays } from './live-play-model.js';
-import { CUTAWAY_DISTANCE, filmShots } from './shots.js';
+import { CUTAWAY_DISTANCE, filmShots, NEAR_CUTAWAY_DISTANCE } from './shots.js';
 import { COLOUR_BINS } from './tuning.js';
 
 const fps = 5;
@@ -144,6 +144,38 @@ describe('shots as units', () => {
       ]);
       // without the colours the replay is kept as a third play
       expect(decodePlays(p, { cuts }, fps, 36, levels).segments).toHaveLength(3);
+    });
+
+    it('takes a shot a little unlike the main view for a cutaway only next to a clear one', () => {
+      // the main camera until 10 s, a close-up 10–14 s, a replay 14–20 s that shares more of the
+      // main view's colours, the main camera from 20 s; rallies at 4–8 s and 24–28 s
+      const p = track(32, [
+        [4, 8, 0.9],
+        [10, 20, 0.9],
+        [24, 28, 0.9],
+      ]);
+      const cuts = cutsAt(32, [10, 14, 20]);
+      const closeUp = [30, 40, 50, 50];
+      const sameCourt = [10, 20, 40, 40]; // half the main view's colours
+      expect(1 - 2 / 4).toBeGreaterThanOrEqual(NEAR_CUTAWAY_DISTANCE);
+      expect(1 - 2 / 4).toBeLessThan(CUTAWAY_DISTANCE + 0.2);
+      const broadcast = colours(32, [
+        [0, 10, main],
+        [10, 14, closeUp],
+        [14, 20, sameCourt],
+        [20, 32, main],
+      ]);
+      const { segments } = decodePlays(p, { cuts, colours: broadcast }, fps, 32, levels);
+      expect(segments.map((s) => Math.round(s.start))).toEqual([3, 23]);
+      // the same shot with no clear cutaway beside it is the game
+      const alone = colours(32, [
+        [0, 14, main],
+        [14, 20, sameCourt],
+        [20, 32, main],
+      ]);
+      const twoCuts = cutsAt(32, [14, 20]);
+      const { segments: kept } = decodePlays(p, { cuts: twoCuts, colours: alone }, fps, 32, levels);
+      expect(kept).toHaveLength(3);
     });
 
     it('keeps every clip of a film of one view, and a different shot at the film’s end', () => {

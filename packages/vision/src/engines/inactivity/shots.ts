@@ -49,13 +49,19 @@ export function filmShots(
  * view; a broadcast's close-ups and replays lie 0.31–0.66 from its main camera (whole-films.md).
  */
 export const CUTAWAY_DISTANCE = 0.35;
+/**
+ * A broadcast's break between plays is a run of cutaways (the scorer, a replay, the next server):
+ * next to a clear cutaway, a shot this unlike the main view belongs to the same break.
+ */
+export const NEAR_CUTAWAY_DISTANCE = 0.25;
 
 /**
  * A broadcast cuts from its main camera to close-ups, replays, the crowd and graphics between plays.
- * The main view is the game shot that looks most like all the others, weighted by their length; a
- * game shot at least CUTAWAY_DISTANCE from it, with a main-view shot somewhere before and after it,
- * is a cutaway and is marked not the game. A film of one view (a tripod, a parent's joined clips)
- * has no shot that far from its main view and is left as it is. `colours` holds each frame's
+ * The main view is the game shot that looks most like all the others, weighted by their length. A
+ * run of game shots at least NEAR_CUTAWAY_DISTANCE from it, between two main-view shots and holding
+ * one at least CUTAWAY_DISTANCE from it, is a break of cutaways and is marked not the game. A film of
+ * one view (a tripod, a parent's joined clips) has no shot that far from its main view and is left
+ * as it is. `colours` holds each frame's
  * histogram of `bins` bins (FilmFeatures.colours).
  */
 export function markCutaways(shots: Shot[], colours: Uint8Array, bins: number): Shot[] {
@@ -73,10 +79,19 @@ export function markCutaways(shots: Shot[], colours: Uint8Array, bins: number): 
       main = i;
     }
   }
-  const away = looks.map((look) => histogramDistance(look, looks[main]!) >= CUTAWAY_DISTANCE);
-  const firstMain = away.indexOf(false);
-  const lastMain = away.lastIndexOf(false);
-  const cutaways = new Set(game.filter((_, i) => away[i] && i > firstMain && i < lastMain));
+  const distance = looks.map((look) => histogramDistance(look, looks[main]!));
+  // runs of shots unlike the main view, between two main-view shots, holding one clear cutaway
+  const cutaways = new Set<Shot>();
+  let runStart = -1;
+  for (let i = 0; i < game.length; i++) {
+    if (distance[i]! >= NEAR_CUTAWAY_DISTANCE) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart > 0 && distance.slice(runStart, i).some((d) => d >= CUTAWAY_DISTANCE))
+      for (let k = runStart; k < i; k++) cutaways.add(game[k]!);
+    runStart = -1;
+  }
   return shots.map((s) => (cutaways.has(s) ? { ...s, game: false } : s));
 }
 
