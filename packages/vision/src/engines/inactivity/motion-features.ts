@@ -52,8 +52,8 @@ export class MotionAnalyser {
   private readonly scratch: Uint8Array;
   private readonly movingMask: Uint8Array;
   /**
-   * The last frame's colour histogram: COLOUR_BINS bins (2 bits per channel), each a share of the frame. What
-   * a shot looks like, to tell the main camera's view from a cutaway (shots.ts).
+   * The last frame's colour histogram: COLOUR_BINS bins (2 bits per channel), each a share of the
+   * frame. What a shot looks like, to tell the main camera's view from a cutaway (shots.ts).
    */
   readonly colours = new Float32Array(COLOUR_BINS);
   /** When set, receives 255 for each moving field pixel of the last frame (for inspection). */

@@ -45,7 +45,7 @@ export function filmShots(
 /**
  * How unlike the film's main view (1 − the intersection of the two shots' colour histograms) a shot
  * between two main-view shots must look to be a cutaway: a close-up, a replay from another camera.
- * The real game's clips, filmed from wherever the parent stood, all lie within 0.27 of their main
+ * The real game's clips, filmed from wherever the parent stood, all lie within 0.26 of their main
  * view; a broadcast's close-ups and replays lie 0.31–0.66 from its main camera (whole-films.md).
  */
 export const CUTAWAY_DISTANCE = 0.35;
@@ -61,8 +61,7 @@ export const NEAR_CUTAWAY_DISTANCE = 0.25;
  * run of game shots at least NEAR_CUTAWAY_DISTANCE from it, between two main-view shots and holding
  * one at least CUTAWAY_DISTANCE from it, is a break of cutaways and is marked not the game. A film of
  * one view (a tripod, a parent's joined clips) has no shot that far from its main view and is left
- * as it is. `colours` holds each frame's
- * histogram of `bins` bins (FilmFeatures.colours).
+ * as it is. `colours` holds each frame's histogram of `bins` bins (FilmFeatures.colours).
  */
 export function markCutaways(shots: Shot[], colours: Uint8Array, bins: number): Shot[] {
   const game = shots.filter((s) => s.game && s.end > s.start);
