@@ -17,6 +17,7 @@ import { generateFilm } from '../synth/generate-film.js';
 import type { Sport } from '../synth/sport-profile.js';
 import { HELD_OUT_STYLE_NAMES, STYLE_NAMES } from '../synth/styled/film-style.js';
 import { generateStyledFilm } from '../synth/styled/generate-styled-film.js';
+import type { BroadcastCuts } from '../synth/styled/styled-timeline.js';
 import {
   CLIP_REENCODINGS,
   cachedFfmpegFilm,
@@ -69,6 +70,33 @@ interface Row {
   decodeSec: number;
   analysisSec: number;
   cpuSec: number;
+  /** A generated broadcast's cutaways (all dead time): seconds of each kind shown and kept. */
+  cutaways?: Record<CutawayKind, { sec: number; keptSec: number }>;
+}
+
+type CutawayKind = 'close-ups' | 'replays' | 'crowd';
+
+/** How much of each kind of a broadcast's cutaways the engine kept. */
+function cutawaysKept(cuts: BroadcastCuts, kept: Segment[]): NonNullable<Row['cutaways']> {
+  const of = (shots: Segment[]): { sec: number; keptSec: number } => ({
+    sec: shots.reduce((sum, s) => sum + s.end - s.start, 0),
+    keptSec: intersectionLength(shots, kept),
+  });
+  return {
+    'close-ups': of(cuts.playerShots),
+    replays: of(cuts.replays),
+    crowd: of(cuts.crowdShots),
+  };
+}
+
+function printCutaways(rows: Row[]): void {
+  const kinds: CutawayKind[] = ['close-ups', 'replays', 'crowd'];
+  const parts = kinds.map((kind) => {
+    const sec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].sec ?? 0), 0);
+    const keptSec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].keptSec ?? 0), 0);
+    return `${kind} ${keptSec.toFixed(1)} of ${sec.toFixed(1)} s (${pct(keptSec, sec)})`;
+  });
+  if (rows.some((r) => r.cutaways)) console.log(`    cutaways kept: ${parts.join(', ')}`);
 }
 
 /** CPU seconds used so far by this process and the children it has waited for (ffmpeg). */
@@ -236,6 +264,7 @@ async function main(): Promise<void> {
       if (!wanted(name)) continue;
       const film = await generateStyledFilm({ style, seed, durationSec: 120, outDir: styledDir });
       const row = await measure(name, style, film.path, film.live);
+      if (film.broadcast) row.cutaways = cutawaysKept(film.broadcast, row.segments);
       rows.push(row);
       printRow(row);
     }
@@ -348,11 +377,13 @@ async function main(): Promise<void> {
   console.log(
     '\nLooks no model is trained on (the cutaway rule was chosen on broadcast-volleyball seeds 1-6):',
   );
-  for (const style of HELD_OUT_STYLE_NAMES)
+  for (const style of HELD_OUT_STYLE_NAMES) {
     printTotal(
       `  ${style}`,
       rows.filter((r) => r.group === style),
     );
+    printCutaways(rows.filter((r) => r.group === style));
+  }
   printTotal(
     'First generator look',
     rows.filter((r) => r.group === 'classic'),
