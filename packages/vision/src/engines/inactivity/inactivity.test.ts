@@ -98,18 +98,23 @@ describe('inactivity filter on generated game film', () => {
 
   it('stops promptly when cancelled', async () => {
     const controller = new AbortController();
-    const started = Date.now();
+    let abortedAt = 0;
     const error = await errorOf(
       runInactivityFilter({
         input: football.path,
         signal: controller.signal,
         onProgress: (p) => {
-          if (p > 5) controller.abort();
+          if (p > 5 && !abortedAt) {
+            abortedAt = Date.now();
+            controller.abort();
+          }
         },
       }),
     );
     expect(error.code).toBe('ABORTED');
-    expect(Date.now() - started).toBeLessThan(8000);
+    // measured from the cancel, not the start: a loaded machine takes longer to reach 5%
+    expect(abortedAt).toBeGreaterThan(0);
+    expect(Date.now() - abortedAt).toBeLessThan(3000);
   });
 });
 
