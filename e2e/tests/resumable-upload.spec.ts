@@ -257,6 +257,40 @@ test('Cancel stops an upload, the server drops what it received, and the file st
   await expect(page.locator('.p-toast-message')).toHaveCount(0);
 });
 
+test('Cancel while the server is still answering the upload’s creation drops what it made', async ({
+  page,
+  app,
+  mailbox,
+}) => {
+  await signUpAndLogIn(page, app.baseUrl, mailbox, 'Coach');
+  const film = await makeTestVideo('Cancelled early.mp4', 6);
+  // The server creates the upload; its answer is held until the coach has pressed Cancel.
+  let answer: () => void = () => undefined;
+  const cancelled = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith(ResumableUploadPaths.base),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      await cancelled;
+      return route.fulfill({ response });
+    },
+  );
+  await startLibraryUpload(page, film);
+  await expect.poll(() => receivedOnServer(app.dataDir).size, { intervals: [100] }).toBe(1);
+
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Loading' })).toHaveCount(0);
+  answer();
+
+  const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+  await expect(dialog.getByText('Cancelled early.mp4')).toBeVisible();
+  await expect.poll(() => receivedOnServer(app.dataDir).size).toBe(0);
+  await expect(page.locator('.p-toast-message')).toHaveCount(0);
+});
+
 test('a file that only looks like a video is refused by the server in words and stays chosen in the dialog', async ({
   page,
   app,

@@ -45,6 +45,11 @@ function sendResumable(
   signal: AbortSignal | undefined,
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
+    // The server is creating the upload and has not answered yet: its URL is still unknown.
+    let creating = false;
+    const dropOnServer = (): void => {
+      upload.abort(true).catch(() => undefined);
+    };
     const upload = new Upload(file, {
       endpoint: endpoint(),
       metadata: {
@@ -56,8 +61,16 @@ function sendResumable(
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       async onBeforeRequest(request) {
+        if (request.getMethod() === 'POST') creating = true;
         const token = await currentAccessToken();
         if (token) request.setHeader('Authorization', `Bearer ${token}`);
+      },
+      onAfterResponse(request) {
+        if (request.getMethod() === 'POST') creating = false;
+      },
+      // A cancel that came while the server was creating the upload drops it once its URL is known.
+      onUploadUrlAvailable() {
+        if (signal?.aborted) dropOnServer();
       },
       // Once bytes are on their way, ride out a dropped link (offline included) and resume; a
       // server unreachable from the start is reported at once.
@@ -76,9 +89,10 @@ function sendResumable(
     signal?.addEventListener(
       'abort',
       () => {
-        // Cancelled for good: the server drops what it received.
-        upload.abort(true).catch(() => undefined);
         reject(new UploadCancelledError());
+        // Cancelled for good: the server drops what it received. Aborting the creation's request
+        // would lose the URL of what the server made, so that one is left to answer first.
+        if (!creating || upload.url) dropOnServer();
       },
       { once: true },
     );
