@@ -4,6 +4,7 @@ import type { TrackingPlayer } from '@filmroom/vision/tracking';
 import { foldOf, readRealFrameLabels, scoreRealFrame, type LabelledFrame } from './real-frames.js';
 
 const player = (teamLetter: 'A' | 'B', number: number, confidence = 0.9): TrackingPlayer => ({
+  id: `${teamLetter}${number}`,
   teamLetter,
   number,
   confidence,

@@ -45,6 +45,8 @@ function features(motion: number[], height = 0.1, whistleAt: number[] = [], fps 
     fieldWidth: zeros().fill(1),
     planarMoving: moving,
     planarHeight: zeros().fill(height),
+    // no colours: no shot is taken for a broadcast's cutaway
+    colours: new Uint8Array(0),
   };
 }
 
