@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const alias = {
   '@filmroom/contract': fileURLToPath(
@@ -7,6 +7,14 @@ const alias = {
   ),
 };
 const databaseTests = ['test/api/**/*.test.ts', 'test/mail/**/*.test.ts'];
+/**
+ * Whole tool runs through the API: minutes of analysis and rendering each, over the same queue and
+ * run-frame queries that the queue, durability and run-frame files test on both databases. They run
+ * on one: PostgreSQL when the run has it, PGlite otherwise.
+ */
+const toolRunTests = ['test/api/processing.test.ts', 'test/api/cut-review.test.ts'];
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 function databaseProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   return {
@@ -14,6 +22,10 @@ function databaseProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfig
     test: {
       name: `api-${driver}`,
       include: databaseTests,
+      exclude: [
+        ...configDefaults.exclude,
+        ...(driver === 'pglite' && withPostgres ? toolRunTests : []),
+      ],
       env: { TEST_DB: driver },
       ...(driver === 'pglite' ? { globalSetup: ['test/helpers/pglite-template.global.ts'] } : {}),
       testTimeout: 30_000,
@@ -22,7 +34,6 @@ function databaseProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfig
   };
 }
 
-const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!withPostgres) {
   console.warn(
     '\n[api-postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the API tests against PostgreSQL too.\n',
