@@ -74,7 +74,7 @@ interface Row {
   cutaways?: Record<CutawayKind, { sec: number; keptSec: number }>;
 }
 
-type CutawayKind = 'close-ups' | 'replays' | 'crowd';
+type CutawayKind = 'close-ups' | 'replays from the side' | 'replays by the main camera' | 'crowd';
 
 /** How much of each kind of a broadcast's cutaways the engine kept. */
 function cutawaysKept(cuts: BroadcastCuts, kept: Segment[]): NonNullable<Row['cutaways']> {
@@ -84,13 +84,19 @@ function cutawaysKept(cuts: BroadcastCuts, kept: Segment[]): NonNullable<Row['cu
   });
   return {
     'close-ups': of(cuts.playerShots),
-    replays: of(cuts.replays),
+    'replays from the side': of(cuts.replays.filter((r) => !r.fromMainCamera)),
+    'replays by the main camera': of(cuts.replays.filter((r) => r.fromMainCamera)),
     crowd: of(cuts.crowdShots),
   };
 }
 
 function printCutaways(rows: Row[]): void {
-  const kinds: CutawayKind[] = ['close-ups', 'replays', 'crowd'];
+  const kinds: CutawayKind[] = [
+    'close-ups',
+    'replays from the side',
+    'replays by the main camera',
+    'crowd',
+  ];
   const parts = kinds.map((kind) => {
     const sec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].sec ?? 0), 0);
     const keptSec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].keptSec ?? 0), 0);
@@ -375,7 +381,7 @@ async function main(): Promise<void> {
     rows.filter((r) => (STYLE_NAMES as readonly string[]).includes(r.group)),
   );
   console.log(
-    '\nLooks no model is trained on (the cutaway rule was chosen on broadcast-volleyball seeds 1-6):',
+    '\nLooks no model is trained on (the cutaway rule was chosen on broadcast-volleyball seeds 1-6, the replay rule on real footage: npm run probe:replay-repeat):',
   );
   for (const style of HELD_OUT_STYLE_NAMES) {
     printTotal(

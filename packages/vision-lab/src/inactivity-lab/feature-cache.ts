@@ -13,7 +13,7 @@ import {
 import { probeVideo } from '@filmroom/vision/media';
 
 /** Bump when the per-frame measurements change, so cached features are measured again. */
-export const FEATURE_VERSION = 13;
+export const FEATURE_VERSION = 14;
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FEATURE_CACHE_DIR = join(packageDir, '.cache', 'features');

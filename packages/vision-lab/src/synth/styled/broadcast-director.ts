@@ -23,13 +23,15 @@ interface Moment {
   t: number;
   people: Person[];
   ball: Point3;
+  camera: CameraState;
 }
 
 const inside = (s: { start: number; end: number }, t: number): boolean => t >= s.start && t < s.end;
 
 /**
  * A rally broadcast's director: the main camera by default, or at a cutaway a close-up of one player
- * from the court's side, the crowd, or a replay of the last play's end slowed and seen from the side.
+ * from the court's side, the crowd, or a replay of the last play's end slowed, seen from the side or
+ * again by the main camera.
  * It remembers the current play frame by frame so that the replay shows what really happened.
  */
 export class BroadcastDirector {
@@ -69,6 +71,7 @@ export class BroadcastDirector {
       t,
       people: scene.people.map((p) => ({ ...p })),
       ball: { ...scene.ball },
+      camera: { ...scene.camera },
     });
   }
 
@@ -139,7 +142,8 @@ export class BroadcastDirector {
     shot.look.y += (subject.y - shot.look.y) * 0.08;
     aim(this.side, from, { ...shot.look, z: 1 }, shot.width);
     this.side.roll = 0;
-    return { people: moment.people, ball: moment.ball, camera: this.side };
+    const camera = replay.fromMainCamera ? moment.camera : this.side;
+    return { people: moment.people, ball: moment.ball, camera };
   }
 
   private momentAt(t: number): Moment {

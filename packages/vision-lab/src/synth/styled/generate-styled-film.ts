@@ -71,7 +71,9 @@ export async function generateStyledFilm(
 ): Promise<GeneratedStyledFilm> {
   const figures = options.people === 'figures';
   const drawSuffix = figures ? `-figures-w${options.maxDrawWidth ?? 384}` : '';
-  const name = `${options.style}-s${options.seed}-${options.durationSec}s-v3${drawSuffix}`;
+  // broadcast-volleyball films changed at v4 (replays from the main camera); the rest at v3
+  const version = options.style === 'broadcast-volleyball' ? 'v4' : 'v3';
+  const name = `${options.style}-s${options.seed}-${options.durationSec}s-${version}${drawSuffix}`;
   const cached = await cachedFilmTruth<GeneratedStyledFilm>(options.outDir, name);
   if (cached) return cached;
   // The style's name joins the seed, so seed 1 of two styles draws two unrelated looks.

@@ -35,6 +35,8 @@ export interface BroadcastCuts {
 export interface Replay extends Segment {
   sourceStart: number;
   sourceEnd: number;
+  /** Shown by the main camera (the pictures of the play again, slowed) rather than from the side. */
+  fromMainCamera: boolean;
 }
 
 /** Seconds of the main camera a rally broadcast shows before a serve. */
@@ -70,6 +72,8 @@ function rallyBroadcastCuts(
         end: t + sec,
         sourceStart: play.end - sourceSec,
         sourceEnd: play.end,
+        // every other replay, chosen without a random draw so that the rest of the film is as it was
+        fromMainCamera: replays.length % 2 === 1,
       });
       t += sec;
     }

@@ -57,6 +57,9 @@ describe('styled timelines', () => {
       expect(r.sourceStart).toBeGreaterThanOrEqual(play.start);
       expect(r.end - r.start).toBeGreaterThan(r.sourceEnd - r.sourceStart);
     }
+    // some from the side, some by the main camera (its colours are the main view's)
+    expect(cuts.replays.map((r) => r.fromMainCamera)).toContain(true);
+    expect(cuts.replays.map((r) => r.fromMainCamera)).toContain(false);
     // other looks have no broadcast cutaways
     const tripod = sampleLook('endline-volleyball', new Random(11));
     expect(buildStyledTimeline(tripod, 240, new Random(4)).broadcast).toBeUndefined();

@@ -9,6 +9,7 @@ import type { MediaInfo } from '../../media/probe.js';
 import { AudioAnalyser } from './audio-features.js';
 import { MotionAnalyser } from './motion-features.js';
 import { loadOpenCv, PlanarMotion } from './planar-motion.js';
+import { RepeatedPictures } from './repeated-pictures.js';
 import { COLOUR_BINS } from './tuning.js';
 
 /** Per-sampled-frame signals of a whole film, kept as compact arrays (a few bytes per frame). */
@@ -51,6 +52,12 @@ export interface FilmFeatures {
   planarMoving: Float32Array;
   planarHeight: Float32Array;
   /**
+   * Distance of the picture to the nearest one shown 5–60 s before it, and to the frame just before
+   * it (repeated-pictures.ts; grey levels): a replay repeats what the film showed.
+   */
+  repeatDistance: Float32Array;
+  pictureChange: Float32Array;
+  /**
    * Per sampled frame, the picture's colour histogram: COLOUR_BINS values (2 bits per channel), each
    * bin's share of the frame times 255. Frame i's bins are [i * COLOUR_BINS, (i + 1) * COLOUR_BINS).
    */
@@ -80,6 +87,8 @@ export const FEATURE_COLUMNS = [
   'fieldWidth',
   'planarMoving',
   'planarHeight',
+  'repeatDistance',
+  'pictureChange',
 ] as const;
 export type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
 
@@ -146,6 +155,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
   const { cv } = await loadOpenCv();
   const planar = new PlanarMotion(cv, width, height);
   const motion = new MotionAnalyser(width, height, planar);
+  const repeats = new RepeatedPictures(width, height, fps);
   const audio = new AudioAnalyser(AUDIO_RATE);
   const columns = Object.fromEntries(
     FEATURE_COLUMNS.map((name) => [name, new GrowableArray()]),
@@ -166,6 +176,7 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
     })) {
       const m = motion.push(frame.data);
       const a = audio.push(frame.audio);
+      const seen = repeats.push(frame.data);
       colours.push(motion.colours);
       columns.fieldMotion.push(m ? m.fieldMotion : 0);
       columns.frameChange.push(m ? m.frameChange : 0);
@@ -190,6 +201,8 @@ export async function extractFilmFeatures(options: FeatureOptions): Promise<Film
       columns.fieldWidth.push(m ? m.fieldWidth : 0);
       columns.planarMoving.push(m?.planar ? m.planar.movingPx / (width * height) : 0);
       columns.planarHeight.push(m?.planar ? m.planar.blobHeightPx / height : PLANAR_UNMEASURED);
+      columns.repeatDistance.push(seen.nearest);
+      columns.pictureChange.push(seen.change);
       if (onProgress && duration > 0) {
         const fraction = Math.min(1, frame.timeSec / duration);
         if (fraction - lastReport >= 0.01) {

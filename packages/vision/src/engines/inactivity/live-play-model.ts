@@ -1,7 +1,7 @@
 import { FEATURE_NAMES, REASONS, type FeatureMatrix, type ReasonGroup } from './play-features.js';
 import { playsThatStandOut } from './play-contrast.js';
 import { quietMovement, startAtBurst } from './play-onset.js';
-import { filmShots, markCutaways, type Shot } from './shots.js';
+import { filmShots, markCutaways, markReplays, type Shot } from './shots.js';
 import { COLOUR_BINS } from './tuning.js';
 
 /**
@@ -209,18 +209,24 @@ export interface DecodedFilm {
   steady?: Float32Array;
   /** Per frame, the colour histogram (FilmFeatures.colours); absent: no shot is taken for a cutaway. */
   colours?: Uint8Array;
+  /** Per frame, how near the picture is to one shown before and to the frame before; absent: no replays. */
+  repeatDistance?: Float32Array;
+  pictureChange?: Float32Array;
 }
 
 /**
  * The film's shots (shots.ts), a frame counting as the game when a field is in view and steady, and
- * a shot as the game when it is not a broadcast's cutaway from its main view.
+ * a shot as the game when it is neither a broadcast's cutaway from its main view nor a replay.
  */
 export function gameShots(film: DecodedFilm, fps: number): Shot[] {
-  const { fieldSeen, steady, colours } = film;
+  const { fieldSeen, steady, colours, repeatDistance, pictureChange } = film;
   const inView = (i: number): boolean =>
     (!fieldSeen || fieldSeen[i]! >= MIN_FIELD_SEEN) && (!steady || steady[i]! >= MIN_STEADY);
   const shots = filmShots(film.cuts, fps, inView);
-  return colours ? markCutaways(shots, colours, COLOUR_BINS) : shots;
+  const apart = colours ? markCutaways(shots, colours, COLOUR_BINS) : shots;
+  return repeatDistance && pictureChange
+    ? markReplays(apart, repeatDistance, pictureChange, fps)
+    : apart;
 }
 
 /**

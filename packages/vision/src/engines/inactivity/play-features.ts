@@ -46,6 +46,9 @@ export interface FeatureMatrix {
   steady: Float32Array;
   /** Each frame's colour histogram (FilmFeatures.colours), to tell a broadcast's cutaways (shots.ts). */
   colours: Uint8Array;
+  /** How near each picture is to one shown before, and to the frame before (FilmFeatures), to tell a replay (shots.ts). */
+  repeatDistance: Float32Array;
+  pictureChange: Float32Array;
 }
 
 export const FEATURE_NAMES: { name: string; group: ReasonGroup }[] = [];
@@ -150,6 +153,8 @@ const MEASURED_AT_FIRST_FRAME: ReadonlySet<FeatureColumn> = new Set([
   'whistle',
   'planarMoving',
   'planarHeight',
+  'repeatDistance',
+  'pictureChange',
 ]);
 
 /**
@@ -305,6 +310,8 @@ export function buildFeatureMatrix(film: FilmFeatures): FeatureMatrix {
     fieldSeen: windowMean(seen, -second, second),
     steady: windowMean(still, -second, second),
     colours: f.colours,
+    repeatDistance: f.repeatDistance,
+    pictureChange: f.pictureChange,
   };
 }
 

@@ -11,6 +11,7 @@ import { runInactivityFilter } from './run-inactivity-filter.js';
 
 const rally = sharedMediaForTests('video/volleyball_ovideo_katsbeds.mp4');
 const photo = sharedMediaForTests('frames/bus.jpg');
+const closeUp = sharedMediaForTests('frames/volleyball/right_attack.jpg');
 /** Phone in the stands: players walk to the line (0–1 s) and stand set until the snap at 3.57 s. */
 const snap = sharedMediaForTests('real-clips/IMG_7664.mp4');
 /** Set till 2.9 s, the snap at 2.95 s, the tackle at about 6 s. */
@@ -31,6 +32,42 @@ describe.skipIf(!rally.path)(withSkipReason('inactivity filter on real footage',
     }
   });
 });
+
+describe.skipIf(!rally.path || !closeUp.path)(
+  withSkipReason('inactivity filter on a real rally replayed by the same camera', closeUp),
+  () => {
+    it('cuts the replay, which shows pictures seen before, and keeps both rallies', async () => {
+      // rally 0–10 s, a graphic 1 s, its 5–9 s again at half speed (interpolated, as a fast camera
+      // gives new in-between pictures) 11–19 s, a graphic, a second rally (mirrored) 20–30 s
+      await mkdir(dir, { recursive: true });
+      const film = join(dir, 'rally-replayed.mp4');
+      const size = 'scale=640:360,setsar=1';
+      const graph = [
+        '[0:v]split=3[s1][s2][s3]',
+        `[s1]trim=0:10,setpts=PTS-STARTPTS,${size},fps=30[a]`,
+        `[s2]trim=5:9,setpts=2*(PTS-STARTPTS),${size},minterpolate=fps=30:mi_mode=mci:mc_mode=aobmc[r]`,
+        `[s3]trim=0:10,setpts=PTS-STARTPTS,hflip,${size},fps=30[b]`,
+        `[1:v]scale=640:360:force_original_aspect_ratio=increase,crop=640:360,setsar=1,fps=30,split[g1][g2]`,
+        '[a][g1][r][g2][b]concat=n=5:v=1:a=0[v]',
+      ].join(';');
+      const made = await runProcess(
+        ffmpegPath(),
+        [
+          ['-nostdin', '-v', 'error', '-y', '-i', rally.path!],
+          ['-loop', '1', '-framerate', '30', '-t', '1', '-i', closeUp.path!],
+          ['-filter_complex', graph, '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast'],
+          ['-pix_fmt', 'yuv420p', film],
+        ].flat(),
+      );
+      expect(made.code).toBe(0);
+      const result = await runInactivityFilter({ input: film });
+      expect(result.durationSec).toBeCloseTo(30, 0);
+      expect(intersectionLength([{ start: 0, end: 10 }], result.segments)).toBeGreaterThan(9);
+      expect(intersectionLength([{ start: 20, end: 30 }], result.segments)).toBeGreaterThan(9);
+      expect(intersectionLength([{ start: 11, end: 19 }], result.segments)).toBeLessThan(0.5);
+    });
+  },
+);
 
 describe.skipIf(!snap.path)(withSkipReason('inactivity filter before a real snap', snap), () => {
   it('cuts the walk to the line and most of the set, and keeps the play from before the snap', async () => {

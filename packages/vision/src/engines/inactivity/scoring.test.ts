@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_COLUMNS, PLANAR_UNMEASURED, type FilmFeatures } from './film-features.js';
+import { NO_EARLIER_PICTURE } from './repeated-pictures.js';
 import { scoreSegments } from './score-segments.js';
 import {
   DEFAULT_DECODE_OPTIONS,
@@ -45,8 +46,10 @@ function features(motion: number[], height = 0.1, whistleAt: number[] = [], fps 
     fieldWidth: zeros().fill(1),
     planarMoving: moving,
     planarHeight: zeros().fill(height),
-    // no colours: no shot is taken for a broadcast's cutaway
+    // no colours: no shot is taken for a broadcast's cutaway; no picture repeats an earlier one
     colours: new Uint8Array(0),
+    repeatDistance: zeros().fill(NO_EARLIER_PICTURE),
+    pictureChange: zeros().fill(2),
   };
 }
 

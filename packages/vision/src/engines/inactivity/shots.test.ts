@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePlays } from './live-play-model.js';
-import { CUTAWAY_DISTANCE, filmShots, NEAR_CUTAWAY_DISTANCE } from './shots.js';
+import { NO_EARLIER_PICTURE } from './repeated-pictures.js';
+import { CUTAWAY_DISTANCE, filmShots, markReplays, NEAR_CUTAWAY_DISTANCE } from './shots.js';
 import { COLOUR_BINS } from './tuning.js';
 
 const fps = 5;
@@ -205,5 +206,63 @@ describe('shots as units', () => {
         decodePlays(p, { cuts, colours: endsElsewhere }, fps, 40, levels).segments,
       ).toHaveLength(4);
     });
+  });
+});
+
+describe('a replay from the main camera', () => {
+  /** Per frame: the distance to the nearest earlier picture and to the frame before, set per stretch. */
+  function pictures(sec: number, stretches: [number, number, number, number][]) {
+    const repeatDistance = new Float32Array(sec * fps).fill(NO_EARLIER_PICTURE);
+    const pictureChange = new Float32Array(sec * fps).fill(2);
+    for (const [from, to, near, change] of stretches) {
+      repeatDistance.fill(near, from * fps, to * fps);
+      pictureChange.fill(change, from * fps, to * fps);
+    }
+    return { repeatDistance, pictureChange };
+  }
+  const cutsAt = (sec: number, at: number[]): Uint8Array => {
+    const cuts = new Uint8Array(sec * fps);
+    for (const a of at) cuts[a * fps] = 1;
+    return cuts;
+  };
+  // a rally 4–10 s, the same camera's slowed replay of it 12–20 s (moving as much), a rally 26–32 s
+  const p = track(36, [
+    [4, 10, 0.9],
+    [12, 20, 0.9],
+    [26, 32, 0.9],
+  ]);
+  const cuts = cutsAt(36, [12, 20]);
+
+  it('is not kept: its pictures were shown before, while a live moment never repeats', () => {
+    const film = {
+      cuts,
+      ...pictures(36, [
+        [5, 12, 8, 2.4],
+        [12, 20, 0.6, 1.5],
+        [20, 36, 7, 2.4],
+      ]),
+    };
+    const { segments } = decodePlays(p, film, fps, 36, levels);
+    expect(segments.map((s) => [Math.round(s.start), Math.round(s.end)])).toEqual([
+      [3, 12],
+      [25, 35],
+    ]);
+    expect(decodePlays(p, { cuts }, fps, 36, levels).segments).toHaveLength(3);
+  });
+
+  it('is told by its pictures against its own movement: small distances alone do not make one', () => {
+    // tiny people far away: every picture is near another, but no nearer than the next frame is
+    const far = pictures(36, [[5, 36, 1.2, 0.8]]);
+    expect(decodePlays(p, { cuts, ...far }, fps, 36, levels).segments).toHaveLength(3);
+    // a still shot repeats the last one exactly but has nothing to replay
+    const still = pictures(36, [[12, 20, 0.1, 0.1]]);
+    expect(decodePlays(p, { cuts, ...still }, fps, 36, levels).segments).toHaveLength(3);
+  });
+
+  it('is never the film’s first shot', () => {
+    const shots = filmShots(cuts, fps);
+    const { repeatDistance, pictureChange } = pictures(36, [[0, 36, 0.5, 2]]);
+    const marked = markReplays(shots, repeatDistance, pictureChange, fps);
+    expect(marked.map((s) => s.game)).toEqual([true, false, false]);
   });
 });

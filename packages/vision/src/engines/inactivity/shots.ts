@@ -94,6 +94,45 @@ export function markCutaways(shots: Shot[], colours: Uint8Array, bins: number): 
   return shots.map((s) => (cutaways.has(s) ? { ...s, game: false } : s));
 }
 
+/**
+ * A replay shows pictures the film has already shown (repeated-pictures.ts): a shot is one when its
+ * median distance to the nearest earlier picture is at most REPLAY_MAX_DISTANCE grey levels and at
+ * most REPLAY_REPEAT_RATIO of how much its own pictures change from frame to frame (the upper
+ * quartile, at least REPLAY_MIN_CHANGE: a still picture repeats but replays nothing). A live moment
+ * never repeats: on a fixed league camera its nearest earlier picture lies 5 or more away, on a
+ * parent's phone 10 or more, and a replay's within 0.3-0.7 (the whole-films journal). The film's
+ * first shot and shots under a second are not judged.
+ */
+export const REPLAY_MAX_DISTANCE = 2.5;
+export const REPLAY_REPEAT_RATIO = 1;
+export const REPLAY_MIN_CHANGE = 0.5;
+
+export function markReplays(
+  shots: Shot[],
+  repeatDistance: Float32Array,
+  pictureChange: Float32Array,
+  fps: number,
+): Shot[] {
+  const last = shots[shots.length - 1];
+  if (!last || repeatDistance.length < last.end || pictureChange.length < last.end) return shots;
+  return shots.map((s, k) => {
+    if (!s.game || k === 0 || s.end - s.start < fps) return s;
+    const near = quantile(repeatDistance.subarray(s.start, s.end), 0.5);
+    // the shot's first frame changes by the cut itself
+    const change = quantile(pictureChange.subarray(s.start + 1, s.end), 0.75);
+    const replay =
+      change >= REPLAY_MIN_CHANGE &&
+      near <= REPLAY_MAX_DISTANCE &&
+      near <= REPLAY_REPEAT_RATIO * change;
+    return replay ? { ...s, game: false } : s;
+  });
+}
+
+function quantile(values: Float32Array, q: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : 0;
+}
+
 /** The shot's colour histogram: each frame's bins as shares of that frame, averaged over frames. */
 function meanHistogram(
   colours: Uint8Array,

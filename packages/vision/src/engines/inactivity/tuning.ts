@@ -14,6 +14,13 @@ export const CHANGED_THRESHOLD = 90;
 export const COLOUR_BINS = 64;
 
 /**
+ * How far back a frame is compared with earlier pictures to tell a replay (repeated-pictures.ts):
+ * a broadcast replays a play within a minute, and frames closer than the gap are the same moment's.
+ */
+export const REPEAT_WINDOW_SEC = 60;
+export const REPEAT_GAP_SEC = 5;
+
+/**
  * The second look at game shots where the probability found no play (play-rescue.ts): a person
  * detector at RESCUE_FPS on frames RESCUE_SIZE px on their long side; people running faster than
  * RUNNING_SPEED of their own heights per second (paired within RUNNING_REACH heights); a play is at
