@@ -25,14 +25,16 @@ export async function realClipAs(clip: string, name: string): Promise<string> {
 
 /**
  * Two plays of a real clip with 8 s of dead time between them (the last picture held, silent), as
- * game film has between snaps: the Inactivity Filter keeps two plays. With `loops`, the first part
- * plays the clip that many more times (a longer film). Written to a temporary folder.
+ * game film has between snaps: the Inactivity Filter keeps two plays. The second is the clip
+ * mirrored, so that it is another play and not a replay of the first (the filter cuts pictures the
+ * film has shown before). With `loops`, the first part plays the clip that many more times (a longer
+ * film). Written to a temporary folder.
  */
 export async function twoPlaysFrom(clip: string, name: string, loops = 0): Promise<string> {
   const output = path.join(await mkdtemp(path.join(tmpdir(), 'filmroom-e2e-plays-')), name);
   const graph =
     '[0:v]scale=640:360,setsar=1,tpad=stop_mode=clone:stop_duration=8[v0];[0:a]apad=pad_dur=8[a0];' +
-    '[1:v]scale=640:360,setsar=1[v1];[v0][a0][v1][1:a]concat=n=2:v=1:a=1[v][a]';
+    '[1:v]scale=640:360,setsar=1,hflip[v1];[v0][a0][v1][1:a]concat=n=2:v=1:a=1[v][a]';
   await execFileAsync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
     ...['-v', 'error', '-y', '-stream_loop', String(loops), '-i', clip, '-i', clip],
     ...['-filter_complex', graph],
