@@ -74,7 +74,13 @@ interface Row {
   cutaways?: Record<CutawayKind, { sec: number; keptSec: number }>;
 }
 
-type CutawayKind = 'close-ups' | 'replays from the side' | 'replays by the main camera' | 'crowd';
+const CUTAWAY_KINDS = [
+  'close-ups',
+  'replays from the side',
+  'replays by the main camera',
+  'crowd',
+] as const;
+type CutawayKind = (typeof CUTAWAY_KINDS)[number];
 
 /** How much of each kind of a broadcast's cutaways the engine kept. */
 function cutawaysKept(cuts: BroadcastCuts, kept: Segment[]): NonNullable<Row['cutaways']> {
@@ -91,13 +97,7 @@ function cutawaysKept(cuts: BroadcastCuts, kept: Segment[]): NonNullable<Row['cu
 }
 
 function printCutaways(rows: Row[]): void {
-  const kinds: CutawayKind[] = [
-    'close-ups',
-    'replays from the side',
-    'replays by the main camera',
-    'crowd',
-  ];
-  const parts = kinds.map((kind) => {
+  const parts = CUTAWAY_KINDS.map((kind) => {
     const sec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].sec ?? 0), 0);
     const keptSec = rows.reduce((sum, r) => sum + (r.cutaways?.[kind].keptSec ?? 0), 0);
     return `${kind} ${keptSec.toFixed(1)} of ${sec.toFixed(1)} s (${pct(keptSec, sec)})`;

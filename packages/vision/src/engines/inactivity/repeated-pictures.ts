@@ -21,6 +21,10 @@ export class RepeatedPictures {
   private readonly gap: number;
   private pushed = 0;
   private readonly thumb = new Float32Array(CELLS);
+  /** Each column's and each row's cell (the row's as an offset), and the pixels in each cell. */
+  private readonly columnCell: Uint16Array;
+  private readonly rowCell: Uint16Array;
+  private readonly cellPixels = new Float32Array(CELLS);
 
   constructor(
     private readonly width: number,
@@ -30,6 +34,15 @@ export class RepeatedPictures {
     this.size = Math.max(1, Math.round(REPEAT_WINDOW_SEC * fps));
     this.gap = Math.max(1, Math.round(REPEAT_GAP_SEC * fps));
     this.ring = new Float32Array(this.size * CELLS);
+    this.columnCell = Uint16Array.from({ length: width }, (_, x) =>
+      Math.min(CELLS_X - 1, Math.floor((x * CELLS_X) / width)),
+    );
+    this.rowCell = Uint16Array.from(
+      { length: height },
+      (_, y) => Math.min(CELLS_Y - 1, Math.floor((y * CELLS_Y) / height)) * CELLS_X,
+    );
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) this.cellPixels[this.rowCell[y]! + this.columnCell[x]!]!++;
   }
 
   /** One rgb24 frame of width x height; its distances to earlier pictures. */
@@ -47,21 +60,18 @@ export class RepeatedPictures {
   }
 
   private thumbnail(rgb: Uint8Array): void {
-    const { width, height, thumb } = this;
+    const { width, height, thumb, columnCell, rowCell, cellPixels } = this;
     thumb.fill(0);
-    const counts = new Float32Array(CELLS);
     for (let y = 0; y < height; y++) {
-      const row = Math.min(CELLS_Y - 1, Math.floor((y * CELLS_Y) / height)) * CELLS_X;
+      const row = rowCell[y]!;
       for (let x = 0; x < width; x++) {
-        const cell = row + Math.min(CELLS_X - 1, Math.floor((x * CELLS_X) / width));
         const o = (y * width + x) * 3;
-        thumb[cell]! += (rgb[o]! + rgb[o + 1]! + rgb[o + 2]!) / 3;
-        counts[cell]!++;
+        thumb[row + columnCell[x]!]! += (rgb[o]! + rgb[o + 1]! + rgb[o + 2]!) / 3;
       }
     }
     let mean = 0;
     for (let i = 0; i < CELLS; i++) {
-      thumb[i] = counts[i]! > 0 ? thumb[i]! / counts[i]! : 0;
+      thumb[i] = cellPixels[i]! > 0 ? thumb[i]! / cellPixels[i]! : 0;
       mean += thumb[i]! / CELLS;
     }
     for (let i = 0; i < CELLS; i++) thumb[i]! -= mean;

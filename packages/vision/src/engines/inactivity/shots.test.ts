@@ -14,6 +14,13 @@ function track(sec: number, stretches: [number, number, number][]): Float32Array
   return p;
 }
 
+/** A film of `sec` seconds with hard cuts at the given seconds. */
+function cutsAt(sec: number, at: number[]): Uint8Array {
+  const cuts = new Uint8Array(sec * fps);
+  for (const a of at) cuts[a * fps] = 1;
+  return cuts;
+}
+
 describe('shots as units', () => {
   it('ends a play at a hard cut and starts the next shot on its own', () => {
     // Two joined clips: the first ends mid-play at 10 s, the second starts quiet.
@@ -116,11 +123,6 @@ describe('shots as units', () => {
     // camera mostly kit and floor close up (bins 30, 40).
     const main = [10, 10, 20, 30];
     const replay = [30, 40, 40, 40];
-    const cutsAt = (sec: number, at: number[]): Uint8Array => {
-      const cuts = new Uint8Array(sec * fps);
-      for (const a of at) cuts[a * fps] = 1;
-      return cuts;
-    };
 
     it('does not keep a replay shown between two shots of the main camera', () => {
       // a rally 4–10 s, a replay of it 12–18 s (moving as much), the next rally 24–30 s
@@ -220,11 +222,6 @@ describe('a replay from the main camera', () => {
     }
     return { repeatDistance, pictureChange };
   }
-  const cutsAt = (sec: number, at: number[]): Uint8Array => {
-    const cuts = new Uint8Array(sec * fps);
-    for (const a of at) cuts[a * fps] = 1;
-    return cuts;
-  };
   // a rally 4–10 s, the same camera's slowed replay of it 12–20 s (moving as much), a rally 26–32 s
   const p = track(36, [
     [4, 10, 0.9],

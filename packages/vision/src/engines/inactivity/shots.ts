@@ -1,3 +1,5 @@
+import { quantile } from './play-features.js';
+
 /**
  * A film's shots, the units the Inactivity Filter decodes: every hard cut ends a play and a dead
  * stretch, so nothing is carried across one (a padded play ending in the next clip's first frames,
@@ -126,11 +128,6 @@ export function markReplays(
       near <= REPLAY_REPEAT_RATIO * change;
     return replay ? { ...s, game: false } : s;
   });
-}
-
-function quantile(values: Float32Array, q: number): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : 0;
 }
 
 /** The shot's colour histogram: each frame's bins as shares of that frame, averaged over frames. */
